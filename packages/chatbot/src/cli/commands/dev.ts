@@ -1,0 +1,71 @@
+import { watch } from 'node:fs'
+import { defineCommand } from 'citty'
+import { consola } from 'consola'
+import { H3, serve } from 'h3'
+import { generateAppKey, loadChatbotConfig, type Chatbot, type ChatbotConfig } from '@chatbot-kit/kernel'
+import { createDemoProvider } from '@chatbot-kit/demo-provider'
+import { createChatbot } from '../../create.js'
+import { renderDemoPage } from '../demo-page.js'
+import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
+
+export default defineCommand({
+  meta: { name: 'dev', description: 'Dev server: a demo page at / hosting the widget; migrates; reloads on config change.' },
+  args: {
+    port: { type: 'string', description: 'Port to listen on', default: '3000' },
+    host: { type: 'boolean', description: 'Listen on all addresses instead of 127.0.0.1', default: false },
+    ...configArg,
+  },
+  async run({ args }) {
+    const port = parsePort(args.port)
+    const location = configLocation(args.config)
+    await guard(async () => {
+      const first = await loadChatbotConfig(location)
+      const overrides: ChatbotConfig = {}
+      let providerNote = `Provider: ${first.baseUrl} (model ${first.model}).`
+      let closeDemo = async () => {}
+      if (!first.apiKey) {
+        const demo = await createDemoProvider({ port: 0 })
+        closeDemo = demo.close
+        overrides.baseUrl = demo.url
+        providerNote = 'Provider: the built-in offline demo provider (no CHATBOT_API_KEY is set).'
+        consola.info(`No CHATBOT_API_KEY: using the built-in demo provider at ${demo.url}. Set CHATBOT_API_KEY (and CHATBOT_BASE_URL) for a real model.`)
+      }
+      if (!first.appKey) {
+        overrides.appKey = generateAppKey()
+        consola.warn('No CHATBOT_APP_KEY: generated a throwaway key for this dev session (envelopes die with it). Run `npx chatbot install` for a lasting one.')
+      }
+
+      const build = async () => createChatbot(await loadChatbotConfig({ ...location, overrides }))
+      let current: Chatbot = await build()
+      const app = new H3()
+      app.use((event) => (event.url.pathname.startsWith(current.config.base) ? current.fetch(event.req as Request) : undefined))
+      app.get('/', (event) => renderDemoPage(current, event, providerNote))
+      const server = serve(app, { port, hostname: args.host ? '0.0.0.0' : '127.0.0.1', silent: true })
+      await server.ready()
+      consola.success(`chatbot-kit dev server: ${server.url}`)
+
+      let reloading: ReturnType<typeof setTimeout> | undefined
+      const watcher = watch(location.cwd, (_type, file) => {
+        if (!file || !/^(chatbot\.config\.[cm]?[jt]s|\.env)$/.test(String(file))) return
+        clearTimeout(reloading)
+        reloading = setTimeout(() => {
+          build().then(
+            async (next) => {
+              const previous = current
+              current = next
+              await previous.close()
+              consola.success('Configuration reloaded.')
+            },
+            (error: unknown) => consola.error('Reload failed; keeping the previous configuration:', error instanceof Error ? error.message : error),
+          )
+        }, 100)
+      })
+      onShutdown(async () => {
+        watcher.close()
+        await server.close(true)
+        await current.close()
+        await closeDemo()
+      })
+    })
+  },
+})

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { defineCommand } from 'citty'
+import { consola } from 'consola'
+import { generateAppKey } from '@chatbot-kit/kernel'
+import { CONFIG_TEMPLATE } from '../config-template.js'
+import { configArg, fail, guard } from '../shared.js'
+
+export default defineCommand({
+  meta: { name: 'install', description: 'Write chatbot.config.ts with every key and its default, and add CHATBOT_APP_KEY to .env.' },
+  args: {
+    force: { type: 'boolean', description: 'Overwrite an existing config file (an existing CHATBOT_APP_KEY is kept)', default: false },
+    ...configArg,
+  },
+  async run({ args }) {
+    const cwd = process.cwd()
+    const configPath = resolve(cwd, args.config ?? 'chatbot.config.ts')
+    if (existsSync(configPath) && !args.force) fail(`${configPath} exists; pass --force to overwrite it.`)
+    await guard(async () => {
+      await writeFile(configPath, CONFIG_TEMPLATE)
+      consola.success(`Wrote ${configPath}`)
+      const envPath = resolve(cwd, '.env')
+      const env = existsSync(envPath) ? await readFile(envPath, 'utf8') : ''
+      if (/^CHATBOT_APP_KEY=.+$/m.test(env)) {
+        consola.info('.env already has CHATBOT_APP_KEY; kept it.')
+      } else {
+        const separator = env === '' || env.endsWith('\n') ? '' : '\n'
+        await writeFile(envPath, `${env}${separator}CHATBOT_APP_KEY=${generateAppKey()}\n`)
+        consola.success(`Added a new CHATBOT_APP_KEY to ${envPath} (keep it secret; rotate with CHATBOT_APP_KEY_PREVIOUS).`)
+      }
+    })
+  },
+})

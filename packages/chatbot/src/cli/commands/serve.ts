@@ -1,0 +1,28 @@
+import { defineCommand } from 'citty'
+import { consola } from 'consola'
+import { serveChatbot } from '@chatbot-kit/kernel'
+import { loadChatbot } from '../../create.js'
+import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
+
+export default defineCommand({
+  meta: { name: 'serve', description: 'Production server: the /chatbot/* routes only.' },
+  args: {
+    port: { type: 'string', description: 'Port to listen on', default: '3000' },
+    host: { type: 'string', description: 'Address to bind', default: '127.0.0.1' },
+    migrate: { type: 'boolean', description: 'Apply pending migrations at start (--no-migrate to skip)', default: true },
+    ...configArg,
+  },
+  async run({ args }) {
+    const port = parsePort(args.port)
+    await guard(async () => {
+      const chatbot = await loadChatbot({ ...configLocation(args.config), migrate: args.migrate })
+      const server = await serveChatbot(chatbot, { port, hostname: args.host })
+      consola.success(`chatbot-kit serving ${server.url}${chatbot.config.base}`)
+      if (!args.migrate) consola.info('Migrations were not applied (--no-migrate); health reports 503 until `chatbot migrate` runs.')
+      onShutdown(async () => {
+        await server.close()
+        await chatbot.close()
+      })
+    })
+  },
+})

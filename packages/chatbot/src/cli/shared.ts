@@ -1,0 +1,50 @@
+import { resolve } from 'node:path'
+import { ChatbotException } from '@chatbot-kit/kernel'
+import { consola } from 'consola'
+
+export const configArg = {
+  config: { type: 'string', description: 'Config file (default: chatbot.config.ts in the working directory)', valueHint: 'file' },
+} as const
+
+export function configLocation(configFile: string | undefined): { cwd: string; configFile?: string } {
+  const cwd = process.cwd()
+  return configFile ? { cwd, configFile: resolve(cwd, configFile) } : { cwd }
+}
+
+export function parsePort(value: string | undefined, fallback = 3000): number {
+  const port = value === undefined ? fallback : Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`--port must be a number from 0 to 65535, got "${value}"`)
+  return port
+}
+
+/** Prints a one-line reason and exits non-zero; typed errors print their message and code. */
+export function fail(reason: unknown, exitCode = 1): never {
+  if (ChatbotException.isInstance(reason)) consola.error(`${reason.message} (${reason.code()})`)
+  else if (reason instanceof Error) consola.error(reason.message)
+  else consola.error(String(reason))
+  process.exit(exitCode)
+}
+
+/** Runs `body`, turning any failure into a clear message and exit code 1. */
+export async function guard<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body()
+  } catch (error) {
+    return fail(error)
+  }
+}
+
+/** Closes `close` on SIGINT/SIGTERM, then exits 0. */
+export function onShutdown(close: () => Promise<void>): void {
+  let closing = false
+  const stop = () => {
+    if (closing) return
+    closing = true
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => fail(error),
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}

@@ -1,0 +1,2 @@
+export * from '@chatbot-kit/kernel'
+export { createChatbot, loadChatbot, builtinPlugins } from './create.js'

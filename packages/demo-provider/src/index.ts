@@ -1,0 +1,12 @@
+export { createDemoProvider } from './server.js'
+export { createDefaultResponder } from './responder.js'
+export type {
+  DemoMessage,
+  DemoProvider,
+  DemoProviderOptions,
+  DemoReply,
+  DemoRequest,
+  DemoResponder,
+  DemoTool,
+  RecordedRequest,
+} from './types.js'

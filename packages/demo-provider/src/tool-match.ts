@@ -1,0 +1,71 @@
+import type { DemoTool } from './types.js'
+
+// Words that say nothing about which tool fits.
+const STOPWORDS = new Set(
+  'a an and are about can could current do does for from get give how i in is it me my now of on or please show tell the this to what whats when where which who with would you your'.split(' '),
+)
+
+// A question's word also matches a tool named with any word of its group.
+const SYNONYMS = [
+  ['time', 'clock', 'hour', 'date', 'day', 'today'],
+  ['weather', 'forecast', 'temperature', 'rain', 'sunny'],
+  ['order', 'orders', 'shipment', 'delivery', 'tracking', 'package'],
+  ['search', 'find', 'lookup', 'look'],
+  ['calculate', 'calculator', 'math', 'compute', 'sum'],
+]
+
+/**
+ * The offered tool that the question clearly asks for, if any: a question word (or a synonym) in
+ * the tool's name counts 2, a word of its description 1; a tool needs 2 to be called.
+ */
+export function matchTool(question: string, tools: DemoTool[]): DemoTool | undefined {
+  const asked = keywords(question)
+  const expanded = new Set(asked)
+  for (const word of asked) for (const group of SYNONYMS) if (group.includes(word)) group.forEach((w) => expanded.add(w))
+  let best: DemoTool | undefined
+  let bestScore = 1
+  for (const tool of tools) {
+    const name = keywords(tool.function.name.replace(/([a-z])([A-Z])/g, '$1 $2'))
+    const description = keywords(tool.function.description ?? '')
+    const score = 2 * name.filter((word) => expanded.has(word)).length + description.filter((word) => asked.includes(word)).length
+    if (score > bestScore) [best, bestScore] = [tool, score]
+  }
+  return best
+}
+
+/** Arguments that satisfy the tool's required parameters, from its JSON Schema. */
+export function exampleArguments(tool: DemoTool, question: string): Record<string, unknown> {
+  const schema = tool.function.parameters as { properties?: Record<string, Property>; required?: string[] } | undefined
+  const args: Record<string, unknown> = {}
+  for (const name of schema?.required ?? []) args[name] = exampleValue(name, schema?.properties?.[name], question)
+  return args
+}
+
+interface Property {
+  type?: string
+  enum?: unknown[]
+}
+
+function exampleValue(name: string, property: Property | undefined, question: string): unknown {
+  if (property?.enum?.length) return property.enum[0]
+  switch (property?.type) {
+    case 'number':
+    case 'integer':
+      return 1
+    case 'boolean':
+      return true
+    case 'array':
+      return []
+    case 'object':
+      return {}
+    default:
+      return /time.?zone|^tz$/i.test(name) ? 'UTC' : question
+  }
+}
+
+function keywords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 1 && !STOPWORDS.has(word))
+}

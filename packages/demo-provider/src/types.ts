@@ -1,0 +1,86 @@
+/** The request body of `POST /v1/chat/completions`, as loosely as providers accept it. */
+export interface DemoRequest {
+  model?: string
+  messages: DemoMessage[]
+  tools?: DemoTool[]
+  tool_choice?: unknown
+  stream?: boolean
+  stream_options?: { include_usage?: boolean }
+  [key: string]: unknown
+}
+
+export interface DemoMessage {
+  role: string
+  /** A string, or OpenAI content parts (`[{ type: 'text', text }]`). */
+  content?: string | { type: string; text?: string }[] | null
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[]
+  tool_call_id?: string
+}
+
+export interface DemoTool {
+  type: 'function'
+  function: { name: string; description?: string; parameters?: Record<string, unknown> }
+}
+
+/** What the provider does for one request. Anything absent behaves like a healthy provider. */
+export interface DemoReply {
+  /** Streamed word by word, each delta a word plus its following space. */
+  text?: string
+  /** Text deltas exactly as given; wins over `text`. */
+  chunks?: string[]
+  /** Streamed after the text as real fragments: id and name first, then the arguments in pieces. */
+  toolCalls?: { name: string; arguments: unknown; id?: string }[]
+  /** Answer with this status and `errorBody` (default: an OpenAI-style error) instead of a reply. */
+  status?: number
+  errorBody?: unknown
+  /** Destroy the socket after this many delta chunks (or at the end of the content): no `[DONE]`. */
+  cutAfterChunks?: number
+  /** Stop sending after this many delta chunks (or at the end of the content), socket left open. */
+  hangAfterChunks?: number
+  /** Send one unparsable `data:` line after the first chunk. */
+  malformed?: boolean
+  tokenDelayMs?: number
+  firstChunkDelayMs?: number
+  /** Default: a rough count (request bytes / 4, one completion token a chunk). */
+  usage?: { prompt_tokens: number; completion_tokens: number }
+}
+
+export type DemoResponder = (request: DemoRequest) => DemoReply
+
+export interface DemoProviderOptions {
+  /** 0 (default) picks a free port. */
+  port?: number
+  /** Default `127.0.0.1`. */
+  host?: string
+  /** Benchmarks: every default reply is exactly this many tokens, `tok0 tok1 …`. */
+  tokensPerReply?: number
+  /** Pause between chunks (default 0). */
+  tokenDelayMs?: number
+  /** Pause before the first chunk, after the headers (default 0). */
+  firstChunkDelayMs?: number
+  /** Replaces the default offline responder. */
+  responder?: DemoResponder
+  /** Keep each request in `requests` (default true; long benchmarks turn it off). */
+  recordRequests?: boolean
+}
+
+export interface RecordedRequest {
+  body: DemoRequest
+  /** Lower-case names; repeated headers joined with `, `. */
+  headers: Record<string, string>
+}
+
+export interface DemoProvider {
+  /** The base URL for a client, e.g. `http://127.0.0.1:PORT/v1`. */
+  url: string
+  /** Every chat-completions request, in order. */
+  requests: RecordedRequest[]
+  /** Queues replies for the next requests, consumed in order, then back to the responder. */
+  script(...replies: DemoReply[]): void
+  /** TCP connections open now. */
+  openConnections(): number
+  /** TCP connections closed since start (abort tests watch this). */
+  closedConnections(): number
+  /** Stops listening and destroys open connections. */
+  close(): Promise<void>
+}

@@ -1,0 +1,34 @@
+import type { H3Event } from 'h3'
+import type { ChannelConfig } from './config/index.js'
+import type { ContextValue } from './runtime.js'
+import type { RenderedWidget, RenderWidgetOptions } from './widget-render.js'
+
+/** The fluent per-channel scope: `chatbot.channel('support').prompt(…).greeting(…)`. Beats the config. */
+export interface ChannelScope {
+  readonly name: string
+  prompt(text: string): ChannelScope
+  greeting(text: string): ChannelScope
+  summary(value: string | (() => string)): ChannelScope
+  /** The tool names callable on this channel (replaces `allowedTools`). */
+  tools(names: string[]): ChannelScope
+  context(name: string, value: ContextValue): ChannelScope
+  renderWidget(event: H3Event, options?: Omit<RenderWidgetOptions, 'channel'>): Promise<RenderedWidget>
+}
+
+export function createChannelScope(
+  name: string,
+  override: (patch: ChannelConfig) => void,
+  contexts: Map<string, ContextValue>,
+  render: (event: H3Event, options: RenderWidgetOptions) => Promise<RenderedWidget>,
+): ChannelScope {
+  const scope: ChannelScope = {
+    name,
+    prompt: (prompt) => (override({ prompt }), scope),
+    greeting: (greeting) => (override({ greeting }), scope),
+    summary: (summary) => (override({ summary }), scope),
+    tools: (allowedTools) => (override({ allowedTools: [...allowedTools] }), scope),
+    context: (section, value) => (contexts.set(section, value), scope),
+    renderWidget: (event, options = {}) => render(event, { ...options, channel: name }),
+  }
+  return scope
+}

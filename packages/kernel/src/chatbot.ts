@@ -1,0 +1,199 @@
+import { consola, type ConsolaInstance } from 'consola'
+import { H3, type H3Event, type Middleware } from 'h3'
+import type { Kysely } from 'kysely'
+import { createChannelScope, type ChannelScope } from './channel-scope.js'
+import { isResolvedConfig, resolveChannelSettings, resolveConfig, type ChannelConfig, type ChannelSettings, type ChatbotConfig, type ResolvedConfig } from './config/index.js'
+import { createCounterStore, type CounterStore } from './counters/index.js'
+import { createEnvelopeSigner, parseAppKey, type EnvelopeClaims, type EnvelopePayload } from './envelope/index.js'
+import { ChatbotConfigException } from './errors/index.js'
+import { createEventEmitter } from './events/emitter.js'
+import type { ChatbotEvent, ChatbotEventClass } from './events/index.js'
+import { KernelHooks } from './hookable.js'
+import { createRoutes } from './http/routes/index.js'
+import type { ChatbotRoute } from './http/route.js'
+import { createKeepAlive } from './http/sse.js'
+import { orderPlugins } from './plugin.js'
+import { createFakeProviderClient, createProviderClient, type FakeScript } from './provider/index.js'
+import type { ProviderClient } from './provider/types.js'
+import type { ContextValue, KernelRuntime } from './runtime.js'
+import { createDatabase, migrate, type Schema } from './storage/index.js'
+import { loadTokenizer } from './text/index.js'
+import type { ChatbotTool } from './tools/types.js'
+import { renderWidget, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
+
+export interface CreateChatbotOptions {
+  /** Environment to read overrides from; default `process.env`. Ignored for an already resolved config. */
+  env?: Record<string, string | undefined>
+  /** Apply pending migrations at start-up (default true; `chatbot serve --no-migrate` turns it off). */
+  migrate?: boolean
+  /** Path of the widget bundle served at `/widget.js`. */
+  widgetFile?: string
+  logger?: ConsolaInstance
+  /** Internal: keep-alive interval of open streams, in ms (15 s). */
+  keepAliveMs?: number
+}
+
+/** The spec's facade. Plugins get it in `setup`; hosts get it from `createChatbot`/`loadChatbot`. */
+export interface Chatbot {
+  readonly config: ResolvedConfig
+  readonly app: H3
+  readonly hooks: KernelHooks
+  readonly db: Kysely<Schema>
+  readonly counters: CounterStore
+  readonly logger: ConsolaInstance
+  fetch(request: Request): Promise<Response>
+  context(name: string, value: ContextValue): Chatbot
+  channel(name: string): ChannelScope
+  /** A channel's effective settings after fallback and runtime overrides. */
+  settings(channel: string): ChannelSettings
+  tools(): ChatbotTool[]
+  registerTool(tool: ChatbotTool): Chatbot
+  clearTools(): Chatbot
+  /** Binds an in-memory provider client (host tests); returns it so tests can read its requests. */
+  fake(script: FakeScript): ReturnType<typeof createFakeProviderClient>
+  /** Adds a route under `config.base`, run like the built-in ones (plugins call it in `setup`). */
+  route(route: ChatbotRoute): Chatbot
+  /** Registers middleware that `routeMiddleware` may name. */
+  registerMiddleware(name: string, middleware: Middleware): Chatbot
+  renderWidget(event: H3Event, options?: RenderWidgetOptions): Promise<RenderedWidget>
+  mintEnvelope(claims: EnvelopeClaims): string
+  verifyEnvelope(token: unknown): EnvelopePayload
+  on<E extends ChatbotEvent>(type: ChatbotEventClass<E>, listener: (event: E) => void | Promise<void>): () => void
+  emit(event: ChatbotEvent): void
+  readonly activeStreams: number
+  close(): Promise<void>
+}
+
+export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, options: CreateChatbotOptions = {}): Promise<Chatbot> {
+  const config = isResolvedConfig(input) ? input : resolveConfig(input, options.env ?? process.env)
+  const logger = options.logger ?? consola.withTag('chatbot')
+  const signer = createEnvelopeSigner({ appKey: config.appKey, previousKeys: config.appKeyPrevious })
+  parseAppKey(config.appKey)
+  const [database, counters] = await Promise.all([createDatabase(config.database), createCounterStore(config.storage)])
+  if (options.migrate !== false) await migrate(database.db)
+  // Loads in the background (~300 ms); the first turn waits for it, start-up does not.
+  void loadTokenizer()
+
+  const hooks = new KernelHooks()
+  const events = createEventEmitter(logger)
+  const app = new H3()
+  const contexts = new Map<string, ContextValue>()
+  const scopes = new Map<string, { overrides: ChannelConfig; contexts: Map<string, ContextValue> }>()
+  const settingsCache = new Map<string, ChannelSettings>()
+  const toolRegistry = new Map<string, ChatbotTool>((config.tools.definitions ?? []).map((tool) => [tool.name, tool]))
+  const middleware = new Map<string, Middleware>(Object.entries(config.middleware))
+  const extraRoutes: ChatbotRoute[] = []
+  let fakeClient: ProviderClient | undefined
+  let realClient: ProviderClient | undefined
+
+  const scopeOf = (name: string) => {
+    let scope = scopes.get(name)
+    if (!scope) scopes.set(name, (scope = { overrides: {}, contexts: new Map() }))
+    return scope
+  }
+  const settings = (name: string) => {
+    let resolved = settingsCache.get(name)
+    if (!resolved) settingsCache.set(name, (resolved = resolveChannelSettings(config, name, scopes.get(name)?.overrides)))
+    return resolved
+  }
+  const mintEnvelope = (claims: EnvelopeClaims) => {
+    const channel = settings(claims.channel)
+    const filled: EnvelopeClaims = {
+      ...(channel.greeting ? { greeting: channel.greeting } : {}),
+      extractors: Object.fromEntries(
+        channel.allowedExtractors.map((name) => [name, { timeoutMs: channel.extractorTimeoutMs, sizeCapBytes: channel.extractorSizeCapBytes }]),
+      ),
+      ...claims,
+    }
+    hooks.callHookWith((listeners) => listeners.forEach((listener) => listener(filled)), 'envelope:mint', [filled])
+    return signer.mint(filled)
+  }
+
+  const runtime: KernelRuntime = {
+    config,
+    db: database.db,
+    hooks,
+    events,
+    logger,
+    signer,
+    keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000),
+    provider: () => (fakeClient ??= realClient ??= createProviderClient({ baseUrl: config.baseUrl, apiKey: config.apiKey })),
+    settings,
+    contexts,
+    channelContexts: (name) => scopes.get(name)?.contexts,
+    chunkListeners: () => hooks.listeners('turn:chunk'),
+    hasListeners: (name) => hooks.listeners(name).length > 0,
+    activeStreams: 0,
+    widgetFile: options.widgetFile,
+  }
+
+  const chatbot: Chatbot = {
+    config,
+    app,
+    hooks,
+    db: database.db,
+    counters,
+    logger,
+    fetch: async (request) => app.fetch(request),
+    context(name, value) {
+      contexts.set(name, value)
+      return chatbot
+    },
+    channel(name) {
+      const scope = scopeOf(name)
+      const override = (patch: ChannelConfig) => {
+        Object.assign(scope.overrides, patch)
+        settingsCache.delete(name)
+      }
+      return createChannelScope(name, override, scope.contexts, (event, renderOptions) => chatbot.renderWidget(event, renderOptions))
+    },
+    settings,
+    tools: () => [...toolRegistry.values()],
+    registerTool(tool) {
+      toolRegistry.set(tool.name, tool)
+      return chatbot
+    },
+    clearTools() {
+      toolRegistry.clear()
+      return chatbot
+    },
+    fake(script) {
+      const client = createFakeProviderClient(script)
+      fakeClient = client
+      return client
+    },
+    route(route) {
+      extraRoutes.push(route)
+      return chatbot
+    },
+    registerMiddleware(name, handler) {
+      middleware.set(name, handler)
+      return chatbot
+    },
+    renderWidget: (event, renderOptions = {}) => renderWidget({ config, hooks, mint: mintEnvelope }, event, renderOptions),
+    mintEnvelope,
+    verifyEnvelope: (token) => signer.verify(token),
+    on: (type, listener) => events.on(type, listener),
+    emit: (event) => events.emit(event),
+    get activeStreams() {
+      return runtime.activeStreams
+    },
+    async close() {
+      await hooks.callHook('close')
+      await Promise.all([database.close(), counters.close()])
+    },
+  }
+
+  for (const plugin of orderPlugins(config.plugins)) {
+    if (plugin.hooks) hooks.addHooks(plugin.hooks)
+    await plugin.setup?.(chatbot)
+  }
+  const routeMiddleware = config.routeMiddleware.map((name) => {
+    const found = middleware.get(name)
+    if (!found) throw new ChatbotConfigException('routeMiddleware', `no middleware is registered as "${name}" (known: ${[...middleware.keys()].join(', ') || 'none'})`)
+    return found
+  })
+  for (const route of createRoutes(runtime, routeMiddleware, extraRoutes)) app.on(route.method, route.path, route.handler)
+  return chatbot
+}
+

@@ -1,0 +1,6 @@
+export type { ChatbotConfig, ChannelConfig, ResolvedConfig, HostIdentity, ThrottleConfig } from './types.js'
+export { defaultConfig } from './defaults.js'
+export { configFromEnv, ENV_NAMES } from './env.js'
+export { resolveConfig, validateConfig, isResolvedConfig } from './resolve.js'
+export { resolveChannelSettings, type ChannelSettings } from './channel-settings.js'
+export { loadChatbotConfig, type LoadConfigOptions } from './load.js'

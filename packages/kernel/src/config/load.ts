@@ -1,0 +1,27 @@
+import { loadConfig } from 'c12'
+import type { ChatbotConfig, ResolvedConfig } from './types.js'
+import { resolveConfig } from './resolve.js'
+
+export interface LoadConfigOptions {
+  cwd?: string
+  /** A path relative to `cwd`, or absolute; default `chatbot.config.ts` (or `.mjs`/`.js`). */
+  configFile?: string
+  /** Values that beat both the file and the environment (e.g. CLI flags). */
+  overrides?: ChatbotConfig
+}
+
+/** Loads `chatbot.config.*` and `.env` from `cwd` (c12), then merges the environment over them. */
+export async function loadChatbotConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
+  const cwd = options.cwd ?? process.cwd()
+  const { config } = await loadConfig<ChatbotConfig>({
+    cwd,
+    name: 'chatbot',
+    configFile: options.configFile?.replace(/\.(c|m)?[jt]s$/, '') ?? 'chatbot.config',
+    dotenv: { cwd },
+    rcFile: false,
+    globalRc: false,
+    packageJson: false,
+  })
+  const resolved = resolveConfig(config ?? {}, process.env)
+  return options.overrides ? resolveConfig({ ...resolved, ...options.overrides }, {}) : resolved
+}

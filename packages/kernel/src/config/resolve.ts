@@ -1,0 +1,111 @@
+import { ChatbotConfigException } from '../errors/index.js'
+import { defaultConfig } from './defaults.js'
+import { configFromEnv } from './env.js'
+import type { ChannelConfig, ChatbotConfig, ResolvedConfig } from './types.js'
+
+/** Defaults < config file < environment. Arrays and functions replace, plain objects merge. */
+export function resolveConfig(config: ChatbotConfig = {}, env: Record<string, string | undefined> = process.env): ResolvedConfig {
+  const merged = merge(merge(defaultConfig(), config), configFromEnv(env)) as ResolvedConfig
+  merged.channels = { default: {}, ...merged.channels }
+  validateConfig(merged)
+  Object.defineProperty(merged, RESOLVED, { value: true })
+  return merged
+}
+
+const RESOLVED = Symbol.for('chatbot-kit.resolved-config')
+
+/** A config that already went through `resolveConfig` (so env is not applied twice). */
+export function isResolvedConfig(config: object): config is ResolvedConfig {
+  return (config as Record<symbol, unknown>)[RESOLVED] === true
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+}
+
+function merge(base: object, override: object): object {
+  const out: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(override)) {
+    if (value === undefined) continue
+    const current = out[key]
+    out[key] = isPlainObject(current) && isPlainObject(value) && key !== 'middleware' ? merge(current, value) : value
+  }
+  return out
+}
+
+const COUNTS: [string, (c: ResolvedConfig) => unknown, minimum: number][] = [
+  ['throttle.perMinute', (c) => c.throttle.perMinute, 0],
+  ['throttle.perDay', (c) => c.throttle.perDay, 0],
+  ['conversationTtl', (c) => c.conversationTtl, 1],
+  ['streamDuration', (c) => c.streamDuration, 1],
+  ['tokenCap', (c) => c.tokenCap, 1],
+  ['dailyQuota.input', (c) => c.dailyQuota.input, 0],
+  ['dailyQuota.output', (c) => c.dailyQuota.output, 0],
+  ['context.sectionSizeCap', (c) => c.context.sectionSizeCap, 16],
+  ['tools.maxCallsPerTurn', (c) => c.tools.maxCallsPerTurn, 0],
+  ['tools.defaultTimeout', (c) => c.tools.defaultTimeout, 0],
+  ['tools.replayFreshness', (c) => c.tools.replayFreshness, 0],
+  ['tools.defaultMaxArgLength', (c) => c.tools.defaultMaxArgLength, 1],
+  ['tools.resultSizeCap', (c) => c.tools.resultSizeCap, 16],
+]
+
+function assertCount(key: string, value: unknown, minimum: number): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
+    throw new ChatbotConfigException(key, `expected a whole number ≥ ${minimum}, got ${JSON.stringify(value)}`)
+  }
+}
+
+function assertString(key: string, value: unknown, allowEmpty = false): void {
+  if (typeof value !== 'string' || (!allowEmpty && value.trim() === '')) {
+    throw new ChatbotConfigException(key, `expected a non-empty string, got ${JSON.stringify(value)}`)
+  }
+}
+
+function assertStringList(key: string, value: unknown): void {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) {
+    throw new ChatbotConfigException(key, 'expected a list of non-empty strings')
+  }
+}
+
+/** Throws `ChatbotConfigException` naming the first bad key. */
+export function validateConfig(config: ResolvedConfig): void {
+  for (const [key, read, minimum] of COUNTS) assertCount(key, read(config), minimum)
+  if (config.retentionDays !== null) assertCount('retentionDays', config.retentionDays, 0)
+  assertString('model', config.model)
+  assertString('prompt', config.prompt, true)
+  assertString('database', config.database)
+  assertString('storage', config.storage)
+  try {
+    new URL(config.baseUrl)
+  } catch {
+    throw new ChatbotConfigException('baseUrl', `expected an absolute URL, got ${JSON.stringify(config.baseUrl)}`)
+  }
+  if (!/^\/[\w\-/]*[^/]$/.test(config.base)) throw new ChatbotConfigException('base', `expected a path like /chatbot, got ${JSON.stringify(config.base)}`)
+  assertStringList('routeMiddleware', config.routeMiddleware)
+  assertStringList('sanitizerTags', config.sanitizerTags)
+  assertStringList('throttle.exempt', config.throttle.exempt)
+  if (typeof config.provider.supportsTools !== 'boolean') throw new ChatbotConfigException('provider.supportsTools', 'expected true or false')
+  if (!Array.isArray(config.plugins)) throw new ChatbotConfigException('plugins', 'expected a list of plugins')
+  if (!isPlainObject(config.channels)) throw new ChatbotConfigException('channels', 'expected an object of channel blocks')
+  for (const [name, channel] of Object.entries(config.channels)) validateChannel(name, channel)
+}
+
+function validateChannel(name: string, block: unknown): void {
+  const key = (field: string) => `channels.${name}.${field}`
+  if (!/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(name)) throw new ChatbotConfigException(`channels.${name}`, 'a channel name is letters, digits, - and _')
+  if (!isPlainObject(block)) throw new ChatbotConfigException(`channels.${name}`, 'expected an object')
+  const channel = block as ChannelConfig
+  for (const field of ['model', 'prompt', 'greeting'] as const) {
+    if (channel[field] !== undefined) assertString(key(field), channel[field], field !== 'model')
+  }
+  if (channel.summary !== undefined && typeof channel.summary !== 'string' && typeof channel.summary !== 'function') {
+    throw new ChatbotConfigException(key('summary'), 'expected a string or a function returning one')
+  }
+  if (channel.throttle?.perMinute !== undefined) assertCount(key('throttle.perMinute'), channel.throttle.perMinute, 0)
+  if (channel.throttle?.perDay !== undefined) assertCount(key('throttle.perDay'), channel.throttle.perDay, 0)
+  if (channel.retentionDays !== undefined && channel.retentionDays !== null) assertCount(key('retentionDays'), channel.retentionDays, 0)
+  if (channel.allowedTools !== undefined) assertStringList(key('allowedTools'), channel.allowedTools)
+  if (channel.allowedExtractors !== undefined) assertStringList(key('allowedExtractors'), channel.allowedExtractors)
+  if (channel.extractorTimeoutMs !== undefined) assertCount(key('extractorTimeoutMs'), channel.extractorTimeoutMs, 1)
+  if (channel.extractorSizeCapBytes !== undefined) assertCount(key('extractorSizeCapBytes'), channel.extractorSizeCapBytes, 16)
+}

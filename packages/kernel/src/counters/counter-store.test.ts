@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { ChatbotConfigException } from '../errors/index.js'
+import { createCounterStore, type CounterStore } from './index.js'
+
+const redisUrl = process.env.CHATBOT_TEST_REDIS_URL
+// A namespace per run, so parallel test files and earlier runs never share keys.
+const base = `chatbot-test:counters:${randomUUID()}`
+
+const implementations = [
+  { name: 'memory', url: 'memory:', shared: false },
+  { name: redisUrl ? 'redis' : 'redis (no CHATBOT_TEST_REDIS_URL)', url: redisUrl, shared: true },
+]
+
+const tcpHandles = () => process.getActiveResourcesInfo().filter((name) => name === 'TCPSocketWrap').length
+
+describe.each(implementations)('CounterStore contract: $name', ({ url, shared }) => {
+  const test = it.skipIf(!url)
+  const opened: CounterStore[] = []
+  const open = async () => {
+    const store = await createCounterStore(url!, { base })
+    opened.push(store)
+    return store
+  }
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()))
+  })
+  afterAll(async () => {
+    if (!url) return
+    const store = await createCounterStore(url, { base })
+    await store.storage.clear()
+    expect(await store.storage.getKeys()).toEqual([])
+    await store.close()
+  })
+
+  test('get on an absent key is 0', async () => {
+    const store = await open()
+    expect(await store.get('absent')).toBe(0)
+  })
+
+  test('increments return running totals, also with by > 1', async () => {
+    const store = await open()
+    expect(await store.increment('totals', 1, 60)).toBe(1)
+    expect(await store.increment('totals', 1, 60)).toBe(2)
+    expect(await store.increment('totals', 5, 60)).toBe(7)
+    expect(await store.increment('totals', 1000, 60)).toBe(1007)
+    expect(await store.get('totals')).toBe(1007)
+    expect(await store.get('other')).toBe(0)
+  })
+
+  test('keys are unstorage keys, and storage reads the same count', async () => {
+    const store = await open()
+    await store.increment('quota/user:1', 3, 60)
+    expect(await store.get('quota:user:1')).toBe(3)
+    expect(Number(await store.storage.getItem('quota:user:1'))).toBe(3)
+  })
+
+  test('an expired window counts as absent, and later increments do not extend it', async () => {
+    const store = await open()
+    expect(await store.increment('window', 1, 1)).toBe(1)
+    await sleep(600)
+    // Had this reset the TTL, the key would live until ~1.6 s and still read 2 below.
+    expect(await store.increment('window', 1, 1)).toBe(2)
+    await sleep(600)
+    expect(await store.get('window')).toBe(0)
+    expect(await store.increment('window', 4, 1)).toBe(4)
+    expect(await store.get('window')).toBe(4)
+  })
+
+  test('1,000 concurrent increments are exact', async () => {
+    const store = await open()
+    const values = await Promise.all(Array.from({ length: 1000 }, () => store.increment('burst', 1, 60)))
+    expect(new Set(values).size).toBe(1000)
+    expect(Math.max(...values)).toBe(1000)
+    expect(await store.get('burst')).toBe(1000)
+  })
+
+  it.runIf(url && shared)('two instances (two connections) share exact counts (shared backends only)', async () => {
+    const [first, second] = await Promise.all([open(), open()])
+    const values = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) => (index % 2 ? first : second).increment('shared', 1, 60)),
+    )
+    expect(new Set(values).size).toBe(1000)
+    expect(await first.get('shared')).toBe(1000)
+    expect(await second.get('shared')).toBe(1000)
+  })
+
+  test('rejects a fractional increment and a non-positive TTL', async () => {
+    const store = await open()
+    await expect(store.increment('invalid', 1.5, 60)).rejects.toThrow(TypeError)
+    await expect(store.increment('invalid', 1, 0)).rejects.toThrow(TypeError)
+    expect(await store.get('invalid')).toBe(0)
+  })
+
+  test('close releases its connection', async () => {
+    const before = tcpHandles()
+    const store = await createCounterStore(url!, { base })
+    await store.increment('close', 1, 60)
+    await store.close()
+    await expect.poll(tcpHandles, { timeout: 2000 }).toBeLessThanOrEqual(before)
+  })
+})
+
+describe('createCounterStore', () => {
+  it('rejects an unknown scheme naming the storage key, without echoing the URL', async () => {
+    const error = await createCounterStore('postgres://user:s3cret@db/app').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ChatbotConfigException)
+    expect((error as ChatbotConfigException).key).toBe('storage')
+    expect((error as Error).message).not.toContain('s3cret')
+  })
+
+  it('defaults to memory', async () => {
+    const store = await createCounterStore()
+    expect(await store.increment('default', 2, 60)).toBe(2)
+    await store.close()
+  })
+})

@@ -1,0 +1,18 @@
+import { ChatbotConfigException } from '../errors/index.js'
+import { createMemoryCounterStore } from './memory.js'
+import type { CounterStore, CounterStoreOptions } from './types.js'
+
+/**
+ * Counters over `memory:` (default, one process) or `redis://…` / `rediss://…` (shared by every
+ * instance). The Redis driver is imported only when asked for, so memory users never load ioredis.
+ */
+export async function createCounterStore(url = 'memory:', options: CounterStoreOptions = {}): Promise<CounterStore> {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase()
+  if (scheme === 'memory') return createMemoryCounterStore()
+  if (scheme === 'redis' || scheme === 'rediss') {
+    const { createRedisCounterStore } = await import('./redis.js')
+    return createRedisCounterStore(url, options)
+  }
+  // Never echo the URL: it may carry a password.
+  throw new ChatbotConfigException('storage', `expected "memory:" or a "redis://" URL, got scheme "${scheme ?? '(none)'}"`)
+}

@@ -1,0 +1,66 @@
+import { ChatbotException } from './base.js'
+
+/** 403: the envelope is missing, tampered, expired, or bound to another route or channel. */
+export class ChatbotInvalidEnvelopeException extends ChatbotException {
+  constructor(message = 'The signed context is missing or invalid.', cause?: unknown) {
+    super(message, { code: 'invalid_envelope', status: 403, cause })
+  }
+}
+
+/** 403: the conversation belongs to another identity, or the guest cookie disagrees. */
+export class ChatbotForbiddenException extends ChatbotException {
+  constructor(message = 'This conversation belongs to someone else.') {
+    super(message, { code: 'forbidden', status: 403 })
+  }
+}
+
+/** 404: no conversation has that id. */
+export class ChatbotNotFoundException extends ChatbotException {
+  constructor(message = 'No conversation has that id.') {
+    super(message, { code: 'not_found', status: 404 })
+  }
+}
+
+/** 413: the request body is over the limit. */
+export class ChatbotPayloadTooLargeException extends ChatbotException {
+  constructor(limitBytes: number) {
+    super(`The request body is larger than ${limitBytes} bytes.`, { code: 'payload_too_large', status: 413 })
+  }
+}
+
+/** 422: a field is missing or malformed; `fields` names each problem. */
+export class ChatbotValidationException extends ChatbotException {
+  constructor(message: string, fields: Record<string, string>, code = 'validation_failed') {
+    super(message, { code, status: 422, fields })
+  }
+}
+
+/** 419: the CSRF token is missing or does not match the session. */
+export class ChatbotCsrfException extends ChatbotException {
+  constructor(message = 'The CSRF token is missing or invalid.') {
+    super(message, { code: 'csrf_token_mismatch', status: 419 })
+  }
+}
+
+/** 429: a throttle window is full. */
+export class ChatbotThrottledException extends ChatbotException {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, { code: 'throttled', status: 429, retryable: true, headers: { 'retry-after': String(retryAfterSeconds) } })
+  }
+}
+
+/** 503: the database is unreachable or migrations are pending. */
+export class ChatbotUnavailableException extends ChatbotException {
+  constructor(message: string, cause?: unknown) {
+    super(message, { code: 'service_unavailable', status: 503, retryable: true, cause })
+  }
+}
+
+/** Start-up: a configuration value is invalid; the message names the key. */
+export class ChatbotConfigException extends ChatbotException {
+  readonly key: string
+  constructor(key: string, problem: string) {
+    super(`Invalid configuration "${key}": ${problem}`, { code: 'config_invalid', status: 500 })
+    this.key = key
+  }
+}

@@ -1,0 +1,35 @@
+import { ChatbotException } from './base.js'
+import { ChatbotValidationException } from './request.js'
+
+/** 422 before any stream starts: one message alone is over `tokenCap`. Nothing is stored. */
+export class ChatbotTokenCapExceededException extends ChatbotValidationException {
+  constructor(tokens: number, cap: number) {
+    super(`The message is ${tokens} tokens, over the cap of ${cap}.`, { message: `over the token cap of ${cap}` }, 'token_cap_exceeded')
+  }
+}
+
+/** A daily token quota is spent; an `error` event on the stream (429 if raised before it). */
+export class ChatbotQuotaExceededException extends ChatbotException {
+  constructor(message = 'The daily token quota is used up.', resetsAt?: Date) {
+    super(message, {
+      code: 'quota_exceeded',
+      status: 429,
+      retryable: false,
+      ...(resetsAt ? { headers: { 'retry-after': String(Math.max(1, Math.ceil((resetsAt.getTime() - Date.now()) / 1000))) } } : {}),
+    })
+  }
+}
+
+/** `streamDuration` ran out while the model was streaming or the provider hung. */
+export class ChatbotStreamTimeoutException extends ChatbotException {
+  constructor(seconds: number) {
+    super(`The reply took longer than ${seconds} s.`, { code: 'stream_timeout', status: 504, retryable: true })
+  }
+}
+
+/** Anything unexpected; the cause is logged, never sent to the browser. */
+export class ChatbotInternalException extends ChatbotException {
+  constructor(cause?: unknown) {
+    super('Internal error.', { code: 'internal_error', status: 500, cause })
+  }
+}

@@ -1,0 +1,53 @@
+import type { H3Event } from 'h3'
+import type { ChatbotException } from './errors/index.js'
+import type { EnvelopeClaims } from './envelope/index.js'
+import type { ChatToolCall } from './provider/types.js'
+import type { Turn } from './turn/types.js'
+
+/** A request to any chatbot route, before its handler runs. */
+export interface RequestContext {
+  event: H3Event
+  /** Route name, e.g. `chatbot.messages`, `chatbot.health`. */
+  route: string
+  /** The channel the request is about, when the route knows it before the handler. */
+  channel: string | undefined
+}
+
+/** What `renderWidget` is about to return; plugins may add head tags or set cookies. */
+export interface WidgetRenderContext {
+  event: H3Event
+  channel: string
+  claims: EnvelopeClaims
+  head: string[]
+  attributes: Record<string, string>
+}
+
+/**
+ * Every hook the kernel calls, in turn order (docs/architecture.md draws the lifecycle).
+ * Hooks mutate the object they get; throwing a `ChatbotException` stops the turn: as an HTTP
+ * status before the stream starts (`request` … `turn:context`), as an `error` event after.
+ */
+export interface ChatbotHooks {
+  /** Every route, before its handler (throttling). */
+  request: (context: RequestContext) => void | Promise<void>
+  /** An envelope is being minted: fill `greeting`/`extractors`, or throw to refuse. */
+  'envelope:mint': (claims: EnvelopeClaims) => void
+  /** `renderWidget` output is being assembled. */
+  'widget:render': (context: WidgetRenderContext) => void | Promise<void>
+  /** Envelope verified, body valid, conversation resolved; nothing stored yet. */
+  'turn:start': (turn: Turn) => void | Promise<void>
+  /** Add or rewrite `turn.sections` (context blocks of the system prompt). */
+  'turn:context': (turn: Turn) => void | Promise<void>
+  /** The stream is open and `turn.request` is built: adjust it, or throw (quota). */
+  'turn:prompt': (turn: Turn) => void | Promise<void>
+  /** Each text delta from the provider. Synchronous only: it runs once per token. */
+  'turn:chunk': (turn: Turn, text: string) => void
+  /** The provider asked for tool calls; a listener runs them and appends results to `turn.request.messages`. */
+  'turn:tool': (turn: Turn, calls: ChatToolCall[]) => void | Promise<void>
+  /** The reply is complete and stored. */
+  'turn:end': (turn: Turn) => void | Promise<void>
+  /** The turn failed (or the browser left); `turn.text` holds what was streamed. */
+  'turn:error': (turn: Turn, error: ChatbotException) => void | Promise<void>
+  /** `close()` was called. */
+  close: () => void | Promise<void>
+}

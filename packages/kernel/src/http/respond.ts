@@ -1,0 +1,21 @@
+import type { ConsolaInstance } from 'consola'
+import { ChatbotException, ChatbotInternalException } from '../errors/index.js'
+
+/** Any thrown value as a typed error; unknown ones become `internal_error` and are logged. */
+export function toChatbotException(error: unknown, logger?: ConsolaInstance): ChatbotException {
+  if (ChatbotException.isInstance(error)) return error
+  logger?.error(error)
+  return new ChatbotInternalException(error)
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  })
+}
+
+/** The contract's error body `{ error: { code, message, fields? } }` with the error's status. */
+export function errorResponse(error: ChatbotException): Response {
+  return json(error.toJSON(), error.status, error.headers)
+}

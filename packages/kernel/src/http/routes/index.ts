@@ -1,0 +1,17 @@
+import type { Middleware } from 'h3'
+import type { KernelRuntime } from '../../runtime.js'
+import { toRouteHandler, type ChatbotRoute } from '../route.js'
+import { healthRoute } from './health.js'
+import { historyRoute } from './history.js'
+import { messagesRoute } from './messages.js'
+import { widgetRoute } from './widget.js'
+
+/** The spec's routes under `config.base`, each wrapped by the shared route runner. */
+export function createRoutes(runtime: KernelRuntime, middleware: Middleware[], extra: ChatbotRoute[] = []) {
+  const routes: ChatbotRoute[] = [messagesRoute(runtime), historyRoute(runtime), healthRoute(runtime), widgetRoute(runtime), ...extra]
+  return routes.map((route) => ({
+    method: route.method,
+    path: `${runtime.config.base}${route.path}`,
+    handler: toRouteHandler(route, { hooks: runtime.hooks, middleware, logger: runtime.logger }),
+  }))
+}

@@ -1,0 +1,82 @@
+import type { H3Event } from 'h3'
+import { ChatbotTokenCapExceededException } from '../../errors/index.js'
+import { ChatbotMessageStarted } from '../../events/index.js'
+import { insertMessage, touchConversation } from '../../storage/index.js'
+import { countTokens, loadTokenizer, MESSAGE_OVERHEAD_TOKENS } from '../../text/index.js'
+import { assembleSystemPrompt, collectServerSections, contextSummary } from '../../turn/context.js'
+import { resolveConversation } from '../../turn/conversation.js'
+import { buildPrompt } from '../../turn/prompt.js'
+import { readMessageRequest, type MessageRequest } from '../../turn/request.js'
+import { ChatbotClientClosedException, streamReply } from '../../turn/stream.js'
+import { TurnContext } from '../../turn/turn.js'
+import type { KernelRuntime } from '../../runtime.js'
+import type { ChatbotRoute } from '../route.js'
+import { SSE_HEADERS, SseStream } from '../sse.js'
+
+const REQUEST = Symbol('chatbot.message-request')
+
+/**
+ * `POST /messages`. Before the stream opens every failure is an HTTP status and nothing is
+ * stored; the user message is stored before the provider is called.
+ */
+export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
+  return {
+    name: 'chatbot.messages',
+    method: 'POST',
+    path: '/messages',
+    stateful: true,
+    async prepare(event) {
+      const request = await readMessageRequest(runtime, event)
+      ;(event.context as Record<symbol, MessageRequest>)[REQUEST] = request
+      return request.envelope.channel
+    },
+    async handler(event: H3Event) {
+      const request = (event.context as Record<symbol, MessageRequest>)[REQUEST]!
+      await loadTokenizer()
+      const messageTokens = countTokens(request.message) + MESSAGE_OVERHEAD_TOKENS
+      if (messageTokens > runtime.config.tokenCap) throw new ChatbotTokenCapExceededException(messageTokens, runtime.config.tokenCap)
+
+      const now = new Date()
+      const settings = runtime.settings(request.envelope.channel)
+      const { conversation, fresh } = await resolveConversation(runtime, request.envelope, request.conversationId, now)
+      const turn = new TurnContext(event, request.envelope, settings, request.message, request.clientExtractors, conversation)
+      await runtime.hooks.callHook('turn:start', turn)
+      turn.sections = await collectServerSections(runtime, turn)
+      await runtime.hooks.callHook('turn:context', turn)
+      assembleSystemPrompt(runtime, turn)
+      await buildPrompt(runtime, turn, messageTokens, fresh)
+
+      const stored = await insertMessage(runtime.db, {
+        conversationId: conversation.id,
+        role: 'user',
+        content: request.message,
+        routeName: turn.routeName,
+        contextHash: turn.contextHash,
+        tokenCount: messageTokens - MESSAGE_OVERHEAD_TOKENS,
+        now,
+      })
+      if (!fresh) await touchConversation(runtime.db, conversation.id, now)
+
+      const sse = new SseStream(() => turn.controller.abort(new ChatbotClientClosedException()))
+      turn.sink = (streamEvent) => sse.send(streamEvent)
+      runtime.keepAlive.add(sse)
+      runtime.activeStreams += 1
+      sse.send(contextSummary(turn))
+      runtime.events.emit(
+        new ChatbotMessageStarted({
+          conversationId: conversation.publicId,
+          channel: turn.channel,
+          routeName: turn.routeName,
+          identity: turn.identity,
+          messageId: stored.publicId,
+          content: request.message,
+        }),
+      )
+      void streamReply(runtime, turn, sse).finally(() => {
+        runtime.keepAlive.delete(sse)
+        runtime.activeStreams -= 1
+      })
+      return new Response(sse.body, { headers: { ...SSE_HEADERS, 'x-chatbot-conversation-id': conversation.publicId } })
+    },
+  }
+}

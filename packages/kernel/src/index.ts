@@ -1,0 +1,28 @@
+export { createChatbot, type Chatbot, type CreateChatbotOptions } from './chatbot.js'
+export { loadChatbot } from './load.js'
+export type { ChannelScope } from './channel-scope.js'
+export * from './config/index.js'
+export * from './errors/index.js'
+export * from './events/index.js'
+export type { ChatbotHooks, RequestContext, WidgetRenderContext } from './hooks.js'
+export { definePlugin, type ChatbotPlugin } from './plugin.js'
+export type { ChatbotRoute } from './http/route.js'
+export { json, errorResponse } from './http/respond.js'
+export { serveChatbot, type ServeOptions, type RunningServer } from './http/serve.js'
+export type { Turn, ContextSection, Identity, StreamEvent } from './turn/types.js'
+export type { ChatbotTool, PersistableTool, ToolInvocation, ToolContext, StandardSchemaLike } from './tools/types.js'
+export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, ProviderClient, StreamResult, TokenUsage } from './provider/types.js'
+export { createProviderClient, createFakeProviderClient, type FakeScript, type FakeReply } from './provider/index.js'
+export { createEnvelopeSigner, parseAppKey, generateAppKey, ENVELOPE_TTL_SECONDS, type EnvelopePayload, type EnvelopeClaims } from './envelope/index.js'
+export { createCounterStore, type CounterStore } from './counters/index.js'
+export { createDatabase, migrate, pendingMigrations, type ChatbotDatabase } from './storage/index.js'
+export { truncateUtf8, byteLength, countTokens, loadTokenizer, TRUNCATION_MARKER } from './text/index.js'
+export { escapeHtml, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
+export { packageVersion } from './version.js'
+export type { ContextValue } from './runtime.js'
+
+/** Typed identity helpers. */
+import type { ChatbotConfig } from './config/index.js'
+import type { ChatbotTool } from './tools/types.js'
+export const defineChatbotConfig = (config: ChatbotConfig): ChatbotConfig => config
+export const defineTool = <Args = Record<string, unknown>>(tool: ChatbotTool<Args>): ChatbotTool<Args> => tool

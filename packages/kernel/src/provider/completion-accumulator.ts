@@ -1,0 +1,105 @@
+import { ChatbotProviderException } from '../errors/index.js'
+import type { ChatToolCall, StreamResult, TextDeltaHandler, TokenUsage } from './types.js'
+
+/** The parts of an OpenAI `chat.completion.chunk` this client reads. */
+interface CompletionChunk {
+  choices?: { delta?: ChunkDelta | null; finish_reason?: string | null }[]
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null
+  error?: string | { message?: string; code?: unknown } | null
+}
+
+interface ChunkDelta {
+  content?: string | null
+  tool_calls?: ToolCallFragment[] | null
+}
+
+interface ToolCallFragment {
+  index?: number
+  id?: string
+  function?: { name?: string; arguments?: string }
+}
+
+export interface CompletionAccumulator {
+  /** Handles one `data:` payload; returns `true` at `[DONE]`. */
+  data(payload: string): boolean
+  /** The outcome once the body ended; throws a `cut` failure when it ended too early. */
+  result(): StreamResult
+}
+
+/**
+ * Turns chunk payloads into text deltas (handed to `onText` at once), assembled tool calls,
+ * the finish reason and the usage.
+ */
+export function createCompletionAccumulator(onText: TextDeltaHandler): CompletionAccumulator {
+  const toolCalls: ChatToolCall[] = []
+  let finishReason: string | undefined
+  let usage: TokenUsage | undefined
+  let done = false
+
+  function addFragments(fragments: ToolCallFragment[]): void {
+    for (let position = 0; position < fragments.length; position++) {
+      const fragment = fragments[position]!
+      const index = fragment.index ?? position
+      const call = (toolCalls[index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } })
+      if (fragment.id && !call.id) call.id = fragment.id
+      if (fragment.function?.name && !call.function.name) call.function.name = fragment.function.name
+      if (fragment.function?.arguments) call.function.arguments += fragment.function.arguments
+    }
+  }
+
+  return {
+    data(payload) {
+      if (payload === '[DONE]') return (done = true)
+      if (payload === '') return false
+      let chunk: CompletionChunk
+      try {
+        chunk = JSON.parse(payload) as CompletionChunk
+      } catch (error) {
+        throw malformed(payload, error)
+      }
+      if (typeof chunk !== 'object' || chunk === null) throw malformed(payload)
+      if (chunk.error) throw streamedError(chunk.error)
+      const choice = chunk.choices?.[0]
+      if (choice) {
+        const delta = choice.delta
+        if (delta) {
+          if (typeof delta.content === 'string' && delta.content !== '') onText(delta.content)
+          if (delta.tool_calls) addFragments(delta.tool_calls)
+        }
+        if (choice.finish_reason) finishReason = choice.finish_reason
+      }
+      if (chunk.usage) {
+        usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 }
+      }
+      return false
+    },
+
+    result() {
+      if (!done && finishReason === undefined) {
+        throw new ChatbotProviderException('The provider stream ended before the reply was complete.', { kind: 'cut' })
+      }
+      // Some providers omit ids (indices can also skip); the kernel needs one to answer each call.
+      const calls = toolCalls.filter((call) => call !== undefined)
+      calls.forEach((call, index) => (call.id ||= `call_${index}`))
+      return {
+        finishReason: finishReason ?? (calls.length > 0 ? 'tool_calls' : 'stop'),
+        toolCalls: calls,
+        ...(usage ? { usage } : {}),
+      }
+    },
+  }
+}
+
+function malformed(payload: string, cause?: unknown): ChatbotProviderException {
+  const excerpt = payload.length > 80 ? `${payload.slice(0, 80)}…` : payload
+  return new ChatbotProviderException(`The provider sent an unparsable event: ${excerpt}`, { kind: 'malformed', cause })
+}
+
+/** Some providers report a failure inside the stream, after the 200 went out. */
+function streamedError(error: string | { message?: string; code?: unknown }): ChatbotProviderException {
+  const { message = 'no message', code } = typeof error === 'string' ? { message: error } : error
+  const text = `The provider failed mid-stream: ${message}`
+  return typeof code === 'number' && code >= 400 && code < 600
+    ? new ChatbotProviderException(text, { kind: 'status', status: code })
+    : new ChatbotProviderException(text, { kind: 'cut' })
+}

@@ -1,0 +1,12 @@
+export { createProviderClient, type ProviderClientOptions } from './client.js'
+export { createFakeProviderClient, type FakeProviderClient, type FakeReply, type FakeScript } from './fake.js'
+export type {
+  ChatMessage,
+  ChatRequest,
+  ChatToolCall,
+  ChatToolDefinition,
+  ProviderClient,
+  StreamResult,
+  TextDeltaHandler,
+  TokenUsage,
+} from './types.js'

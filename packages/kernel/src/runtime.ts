@@ -1,0 +1,34 @@
+import type { ConsolaInstance } from 'consola'
+import type { Hookable } from 'hookable'
+import type { Kysely } from 'kysely'
+import type { ChannelSettings, ResolvedConfig } from './config/index.js'
+import type { EnvelopeSigner } from './envelope/index.js'
+import type { EventEmitter } from './events/emitter.js'
+import type { ChatbotHooks } from './hooks.js'
+import type { KeepAlive } from './http/sse.js'
+import type { ProviderClient } from './provider/types.js'
+import type { Schema } from './storage/index.js'
+import type { Turn } from './turn/types.js'
+
+export type ContextValue = string | ((turn: Turn) => string | Promise<string>)
+
+/** What the kernel's routes and turn share; internal, plugins see the `Chatbot` facade. */
+export interface KernelRuntime {
+  config: ResolvedConfig
+  db: Kysely<Schema>
+  hooks: Hookable<ChatbotHooks>
+  events: EventEmitter
+  logger: ConsolaInstance
+  signer: EnvelopeSigner
+  keepAlive: KeepAlive
+  provider(): ProviderClient
+  settings(channel: string): ChannelSettings
+  /** Named context sections for every channel, then for one channel (runtime scope). */
+  contexts: Map<string, ContextValue>
+  channelContexts(channel: string): Map<string, ContextValue> | undefined
+  /** `turn:chunk` listeners, snapshotted per turn so the per-token path calls plain functions. */
+  chunkListeners(): ((turn: Turn, text: string) => void)[]
+  hasListeners(name: keyof ChatbotHooks): boolean
+  activeStreams: number
+  widgetFile: string | undefined
+}

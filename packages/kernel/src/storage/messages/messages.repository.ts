@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Schema } from '../schema.js'
+import { toStoredTimestamp } from '../timestamps.js'
+import type { MessageRole, MessageRow, MessageStatus } from './messages.table.js'
+import { toStoredMessage, type StoredMessage } from './stored-message.js'
+
+export interface NewMessage {
+  /** Internal id of the conversation. */
+  conversationId: number
+  role: MessageRole
+  content: string
+  routeName: string
+  contextHash: string | null
+  /** Default `complete`. */
+  status?: MessageStatus
+  finishReason?: string | null
+  /** Tokens of `content`. */
+  tokenCount: number
+  inputTokens?: number | null
+  outputTokens?: number | null
+  now?: Date
+}
+
+/**
+ * Stores a message. On the per-turn hot path, so it is one statement: the row is built here and
+ * only the generated id comes back (`returning`, supported by Postgres and SQLite 3.35+).
+ */
+export async function insertMessage(db: Kysely<Schema>, input: NewMessage): Promise<StoredMessage> {
+  const row: Omit<MessageRow, 'id'> = {
+    public_id: randomUUID(),
+    conversation_id: input.conversationId,
+    role: input.role,
+    content: input.content,
+    route_name: input.routeName,
+    context_hash: input.contextHash,
+    status: input.status ?? 'complete',
+    finish_reason: input.finishReason ?? null,
+    token_count: input.tokenCount,
+    input_tokens: input.inputTokens ?? null,
+    output_tokens: input.outputTokens ?? null,
+    created_at: toStoredTimestamp(input.now ?? new Date()),
+  }
+  const { id } = await db.insertInto('messages').values(row).returning('id').executeTakeFirstOrThrow()
+  return toStoredMessage({ id, ...row })
+}
+
+export interface ListMessagesOptions {
+  /** Only the most recent `limit` messages (still returned oldest first). */
+  limit?: number
+}
+
+/** A conversation's messages, oldest first. */
+export async function listMessages(
+  db: Kysely<Schema>,
+  conversationId: number,
+  options: ListMessagesOptions = {},
+): Promise<StoredMessage[]> {
+  const { limit } = options
+  const query = db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId)
+  if (limit === undefined) return (await query.orderBy('id', 'asc').execute()).map(toStoredMessage)
+  // SQLite reads a negative limit as "no limit" and Postgres rejects it: refuse it the same way on both.
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${limit}`)
+  const newestFirst = await query.orderBy('id', 'desc').limit(limit).execute()
+  return newestFirst.reverse().map(toStoredMessage)
+}
+
+export async function countMessages(db: Kysely<Schema>, conversationId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirstOrThrow()
+  return count
+}

@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  countMessages,
+  createConversation,
+  createDatabase,
+  deleteConversation,
+  findConversationByPublicId,
+  insertMessage,
+  insertToolInvocation,
+  listMessages,
+  listToolInvocations,
+  migrate,
+  pendingMigrations,
+  pruneConversations,
+  touchConversation,
+  type ChatbotDatabase,
+  type Conversation,
+  type NewMessage,
+} from './index.js'
+
+// The storage contract: every behaviour below runs on each dialect.
+
+interface Target {
+  name: string
+  dialect: ChatbotDatabase['dialect']
+  skip: string | false
+  /** A fresh, empty (unmigrated) database, and how to throw it away. */
+  open(): Promise<{ database: ChatbotDatabase; dispose(): Promise<void> }>
+}
+
+const postgresUrl = process.env.CHATBOT_TEST_POSTGRES_URL
+
+const targets: Target[] = [
+  {
+    name: 'sqlite (temp file, WAL)',
+    dialect: 'sqlite',
+    skip: false,
+    async open() {
+      const folder = mkdtempSync(join(tmpdir(), 'chatbot-storage-'))
+      const database = await createDatabase(join(folder, 'chat.sqlite'))
+      return {
+        database,
+        dispose: async () => {
+          await database.close()
+          rmSync(folder, { recursive: true, force: true })
+        },
+      }
+    },
+  },
+  {
+    name: 'postgres',
+    dialect: 'postgres',
+    skip: postgresUrl ? false : 'skipped: CHATBOT_TEST_POSTGRES_URL not set',
+    // Other test files may share the database: each test gets its own schema, dropped afterwards.
+    async open() {
+      const schema = `chatbot_test_${randomUUID().replaceAll('-', '')}`
+      const admin = await createDatabase(postgresUrl ?? '')
+      await sql`create schema ${sql.id(schema)}`.execute(admin.db)
+      const url = new URL(postgresUrl ?? '')
+      url.searchParams.set('options', `-c search_path=${schema}`)
+      const database = await createDatabase(url.toString())
+      return {
+        database,
+        dispose: async () => {
+          await database.close()
+          await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db)
+          await admin.close()
+        },
+      }
+    },
+  },
+]
+
+describe.each(targets.map((target) => [target.name, target] as const))('storage on %s', (_name, target) => {
+  describe.skipIf(target.skip)(target.skip || 'contract', () => {
+    let database: ChatbotDatabase
+    let dispose: () => Promise<void>
+    beforeEach(async () => {
+      ;({ database, dispose } = await target.open())
+    })
+    afterEach(() => dispose())
+
+    describe('migrations', () => {
+      it('lists every migration as pending on an empty database, without throwing', async () => {
+        const pending = await pendingMigrations(database.db)
+        expect(pending).toContain('2026-11-22-01-create-chat-tables')
+        expect(pending).toEqual([...pending].sort())
+      })
+
+      it('applies all pending migrations once, then none', async () => {
+        const pending = await pendingMigrations(database.db)
+        expect(await migrate(database.db)).toEqual(pending)
+        expect(await pendingMigrations(database.db)).toEqual([])
+        expect(await migrate(database.db)).toEqual([])
+      })
+
+      it.runIf(target.dialect === 'postgres')('keeps to the current schema when another has a migration table', async () => {
+        const neighbour = sql.id(`${randomUUID().replaceAll('-', '')}_neighbour`)
+        await sql`create schema ${neighbour}`.execute(database.db)
+        try {
+          await sql`create table ${neighbour}.kysely_migration (name varchar(255) primary key, timestamp varchar(255))`.execute(database.db)
+          expect(await migrate(database.db)).toContain('2026-11-22-01-create-chat-tables')
+          expect(await pendingMigrations(database.db)).toEqual([])
+        } finally {
+          await sql`drop schema ${neighbour} cascade`.execute(database.db)
+        }
+      })
+    })
+
+    describe('with the schema', () => {
+      const now = new Date('2026-11-22T05:13:00.000Z')
+      let conversation: Conversation
+      const message = (overrides: Partial<NewMessage> = {}): NewMessage => ({
+        conversationId: conversation.id,
+        role: 'user',
+        content: 'hello',
+        routeName: 'home',
+        contextHash: 'abc',
+        tokenCount: 1,
+        ...overrides,
+      })
+
+      beforeEach(async () => {
+        await migrate(database.db)
+        conversation = await createConversation(database.db, {
+          channel: 'support',
+          owner: { userId: 'user-1' },
+          routeName: 'home',
+          now,
+        })
+      })
+
+      it('stores the owner: a user or a guest, never both or neither', async () => {
+        expect(conversation).toMatchObject({ channel: 'support', userId: 'user-1', guestId: null, routeName: 'home' })
+        expect(conversation.publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+        const guest = await createConversation(database.db, { channel: 'support', owner: { guestId: 'g-1' }, routeName: 'home' })
+        expect(guest).toMatchObject({ userId: null, guestId: 'g-1' })
+        expect(await findConversationByPublicId(database.db, guest.publicId)).toEqual(guest)
+        expect(await findConversationByPublicId(database.db, randomUUID())).toBeUndefined()
+
+        const row = { channel: 'c', route_name: 'r', started_at: '', last_activity_at: '' }
+        const both = { ...row, public_id: randomUUID(), user_id: 'u', guest_id: 'g' }
+        const neither = { ...row, public_id: randomUUID(), user_id: null, guest_id: null }
+        await expect(database.db.insertInto('conversations').values(both).execute()).rejects.toThrow()
+        await expect(database.db.insertInto('conversations').values(neither).execute()).rejects.toThrow()
+      })
+
+      it('returns timestamps with an explicit +00:00 offset and stores sortable UTC text', async () => {
+        expect(conversation.startedAt).toBe('2026-11-22T05:13:00.000+00:00')
+        expect(conversation.lastActivityAt).toBe('2026-11-22T05:13:00.000+00:00')
+        const stored = await insertMessage(database.db, message({ now }))
+        expect(stored.createdAt).toBe('2026-11-22T05:13:00.000+00:00')
+
+        await touchConversation(database.db, conversation.id, new Date('2026-11-23T00:00:00.000Z'))
+        const touched = await findConversationByPublicId(database.db, conversation.publicId)
+        expect(touched?.lastActivityAt).toBe('2026-11-23T00:00:00.000+00:00')
+        expect(touched?.startedAt).toBe('2026-11-22T05:13:00.000+00:00')
+        const raw = await database.db.selectFrom('messages').select('created_at').executeTakeFirstOrThrow()
+        expect(raw.created_at).toBe('2026-11-22T05:13:00.000Z')
+      })
+
+      it('links a rolled-over conversation to the one it replaced', async () => {
+        const next = await createConversation(database.db, {
+          channel: 'support',
+          owner: { userId: 'user-1' },
+          routeName: 'home',
+          rolledFrom: conversation.id,
+        })
+        expect(next.rolledFrom).toBe(conversation.id)
+        expect(await findConversationByPublicId(database.db, next.publicId)).toMatchObject({ rolledFrom: conversation.id })
+        // Deleting the old one keeps the new one, unlinked.
+        await deleteConversation(database.db, conversation.publicId)
+        expect(await findConversationByPublicId(database.db, next.publicId)).toMatchObject({ rolledFrom: null })
+      })
+
+      it('stores a message as given and returns it with numbers, not strings', async () => {
+        const stored = await insertMessage(
+          database.db,
+          message({ role: 'assistant', status: 'incomplete', finishReason: 'error', tokenCount: 7, inputTokens: 12, outputTokens: 7 }),
+        )
+        expect(stored).toMatchObject({ conversationId: conversation.id, role: 'assistant', status: 'incomplete', finishReason: 'error' })
+        expect(stored.publicId).toMatch(/^[0-9a-f-]{36}$/)
+        const [listed] = await listMessages(database.db, conversation.id)
+        expect(listed).toEqual(stored)
+        expect(typeof listed?.id).toBe('number')
+        expect(listed).toMatchObject({ tokenCount: 7, inputTokens: 12, outputTokens: 7 })
+        expect(await countMessages(database.db, conversation.id)).toBe(1)
+
+        const defaults = await insertMessage(database.db, message({ contextHash: null }))
+        expect(defaults).toMatchObject({ status: 'complete', finishReason: null, inputTokens: null, outputTokens: null, contextHash: null })
+      })
+
+      it('lists messages oldest first; with a limit, the most recent ones', async () => {
+        for (const content of ['one', 'two', 'three', 'four']) await insertMessage(database.db, message({ content, now }))
+        const contents = (messages: { content: string }[]) => messages.map((m) => m.content)
+        expect(contents(await listMessages(database.db, conversation.id))).toEqual(['one', 'two', 'three', 'four'])
+        expect(contents(await listMessages(database.db, conversation.id, { limit: 2 }))).toEqual(['three', 'four'])
+        expect(contents(await listMessages(database.db, conversation.id, { limit: 10 }))).toHaveLength(4)
+        expect(await listMessages(database.db, conversation.id, { limit: 0 })).toEqual([])
+        await expect(listMessages(database.db, conversation.id, { limit: -1 })).rejects.toThrow(RangeError)
+      })
+
+      it('loses no message inserted concurrently', async () => {
+        const contents = Array.from({ length: 100 }, (_, index) => `message ${index}`)
+        const stored = await Promise.all(contents.map((content) => insertMessage(database.db, message({ content }))))
+        expect(new Set(stored.map((m) => m.id)).size).toBe(100)
+        expect(await countMessages(database.db, conversation.id)).toBe(100)
+        const listed = await listMessages(database.db, conversation.id)
+        expect(listed.map((m) => m.content).sort()).toEqual([...contents].sort())
+      })
+
+      it('records tool invocations with parsed arguments and a boolean overran', async () => {
+        const reply = await insertMessage(database.db, message({ role: 'assistant' }))
+        const first = await insertToolInvocation(database.db, {
+          conversationId: conversation.id,
+          messageId: reply.id,
+          callId: 'call_1',
+          toolName: 'lookup',
+          arguments: { sku: 'A-1', qty: 2 },
+          result: 'in stock',
+          startedAt: now,
+          finishedAt: new Date(now.getTime() + 1500),
+          durationMs: 1500,
+          overran: true,
+        })
+        const second = await insertToolInvocation(database.db, {
+          conversationId: conversation.id,
+          callId: 'call_2',
+          toolName: 'lookup',
+          arguments: {},
+          error: 'timeout',
+          startedAt: now,
+        })
+        expect(first).toMatchObject({ messageId: reply.id, overran: true, finishedAt: '2026-11-22T05:13:01.500+00:00' })
+        expect(second).toMatchObject({ messageId: null, overran: false, finishedAt: null, durationMs: null, result: null })
+        expect(await listToolInvocations(database.db, conversation.id)).toEqual([first, second])
+      })
+
+      it('deletes a conversation with its messages and tool invocations', async () => {
+        const other = await createConversation(database.db, { channel: 'support', owner: { guestId: 'g' }, routeName: 'r' })
+        await insertMessage(database.db, message())
+        await insertMessage(database.db, message({ conversationId: other.id }))
+        const base = { callId: 'c', toolName: 't', arguments: null, startedAt: now }
+        await insertToolInvocation(database.db, { ...base, conversationId: conversation.id })
+
+        expect(await deleteConversation(database.db, conversation.publicId)).toBe(true)
+        expect(await findConversationByPublicId(database.db, conversation.publicId)).toBeUndefined()
+        const remaining = await database.db.selectFrom('messages').select('conversation_id').execute()
+        expect(remaining).toEqual([{ conversation_id: other.id }])
+        expect(await database.db.selectFrom('tool_invocations').selectAll().execute()).toEqual([])
+        expect(await deleteConversation(database.db, conversation.publicId)).toBe(false)
+      })
+
+      it('prunes inactive conversations by channel; a dry run only counts', async () => {
+        const at = (iso: string) => new Date(iso)
+        const open = (channel: string, when: string) =>
+          createConversation(database.db, { channel, owner: { guestId: 'g' }, routeName: 'r', now: at(when) })
+        const oldSales = await open('sales', '2026-01-01T00:00:00.000Z')
+        await insertMessage(database.db, message({ conversationId: oldSales.id }))
+        const newSales = await open('sales', '2026-12-01T00:00:00.000Z')
+        const cutoff = { inactiveBefore: at('2026-06-01T00:00:00.000Z') }
+
+        // `conversation` (support, 2026-11-22) is recent: only the two old ones qualify.
+        await open('support', '2026-02-01T00:00:00.000Z')
+        expect(await pruneConversations(database.db, { ...cutoff, dryRun: true })).toBe(2)
+        expect(await pruneConversations(database.db, { ...cutoff, channel: 'sales', dryRun: true })).toBe(1)
+        expect(await findConversationByPublicId(database.db, oldSales.publicId)).toBeDefined()
+
+        expect(await pruneConversations(database.db, { ...cutoff, channel: 'sales' })).toBe(1)
+        expect(await findConversationByPublicId(database.db, oldSales.publicId)).toBeUndefined()
+        expect(await findConversationByPublicId(database.db, newSales.publicId)).toBeDefined()
+        expect(await countMessages(database.db, oldSales.id)).toBe(0)
+        expect(await pruneConversations(database.db, cutoff)).toBe(1)
+        expect(await pruneConversations(database.db, cutoff)).toBe(0)
+        expect(await findConversationByPublicId(database.db, conversation.publicId)).toBeDefined()
+      })
+
+      it('prunes more conversations than fit in one batch', async () => {
+        const rows = Array.from({ length: 1201 }, () => ({
+          public_id: randomUUID(),
+          channel: 'bulk',
+          guest_id: 'g',
+          route_name: 'r',
+          started_at: '2020-01-01T00:00:00.000Z',
+          last_activity_at: '2020-01-01T00:00:00.000Z',
+        }))
+        await database.db.insertInto('conversations').values(rows).execute()
+        const options = { inactiveBefore: new Date('2021-01-01T00:00:00.000Z') }
+        expect(await pruneConversations(database.db, { ...options, dryRun: true })).toBe(1201)
+        expect(await pruneConversations(database.db, options)).toBe(1201)
+        expect(await pruneConversations(database.db, { ...options, dryRun: true })).toBe(0)
+      })
+    })
+  })
+})

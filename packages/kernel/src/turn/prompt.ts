@@ -1,0 +1,35 @@
+import { ChatbotTokenCapExceededException } from '../errors/index.js'
+import type { ChatMessage } from '../provider/types.js'
+import { listMessages } from '../storage/index.js'
+import { countTokens, MESSAGE_OVERHEAD_TOKENS } from '../text/index.js'
+import type { KernelRuntime } from '../runtime.js'
+import type { Turn } from './types.js'
+
+/** How far back a prompt may look; older messages are pruned by the token cap long before this. */
+const HISTORY_WINDOW = 200
+
+/**
+ * Builds `turn.request`: system prompt, as much history as fits `tokenCap` (oldest dropped
+ * first) and the user message. Token counts of stored messages are cached in the database.
+ */
+export async function buildPrompt(runtime: KernelRuntime, turn: Turn, messageTokens: number, fresh: boolean): Promise<void> {
+  const cap = runtime.config.tokenCap
+  const systemTokens = turn.systemPrompt ? countTokens(turn.systemPrompt) + MESSAGE_OVERHEAD_TOKENS : 0
+  let budget = cap - systemTokens - messageTokens
+  if (budget < 0) throw new ChatbotTokenCapExceededException(systemTokens + messageTokens, cap)
+
+  const stored = fresh ? [] : await listMessages(runtime.db, turn.conversation.id, { limit: HISTORY_WINDOW })
+  let first = stored.length
+  while (first > 0) {
+    const cost = stored[first - 1]!.tokenCount + MESSAGE_OVERHEAD_TOKENS
+    if (cost > budget) break
+    budget -= cost
+    first -= 1
+  }
+  const messages: ChatMessage[] = []
+  if (turn.systemPrompt) messages.push({ role: 'system', content: turn.systemPrompt })
+  for (const message of stored.slice(first)) messages.push({ role: message.role, content: message.content })
+  messages.push({ role: 'user', content: turn.message })
+  turn.inputTokens = cap - budget
+  turn.request = { model: turn.settings.model, messages }
+}

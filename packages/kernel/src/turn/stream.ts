@@ -1,0 +1,121 @@
+import { ChatbotException, ChatbotStreamTimeoutException } from '../errors/index.js'
+import { ChatbotMessageCompleted, ChatbotMessageFailed } from '../events/index.js'
+import { toChatbotException } from '../http/respond.js'
+import type { SseStream } from '../http/sse.js'
+import { insertMessage } from '../storage/index.js'
+import { countTokens } from '../text/index.js'
+import type { KernelRuntime } from '../runtime.js'
+import { createDeadline } from './deadline.js'
+import type { TurnContext } from './turn.js'
+
+/** The browser went away; the reply is stored as far as it got and nothing more is sent. */
+export class ChatbotClientClosedException extends ChatbotException {
+  constructor() {
+    super('The client closed the connection.', { code: 'client_closed', status: 499 })
+  }
+}
+
+/**
+ * Everything after the stream opened: `turn:prompt`, provider rounds (with `turn:tool`
+ * between them), then the stored reply and `done`, or an `error` event.
+ */
+export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse: SseStream): Promise<void> {
+  const startedAt = performance.now()
+  const { controller } = turn
+  const deadline = createDeadline(runtime.config.streamDuration * 1000, () =>
+    controller.abort(new ChatbotStreamTimeoutException(runtime.config.streamDuration)),
+  )
+  const base = { conversationId: turn.conversation.publicId, channel: turn.channel, routeName: turn.routeName, identity: turn.identity }
+  try {
+    await runtime.hooks.callHook('turn:prompt', turn)
+    const onText = createTextHandler(runtime, turn, sse)
+    for (;;) {
+      if (deadline.expired) throw new ChatbotStreamTimeoutException(runtime.config.streamDuration)
+      deadline.resume()
+      const result = await runtime.provider().stream(turn.request, onText, controller.signal)
+      deadline.pause()
+      turn.finishReason = result.finishReason
+      if (result.usage) {
+        turn.usage.inputTokens += result.usage.inputTokens
+        turn.usage.outputTokens += result.usage.outputTokens
+      }
+      if (result.toolCalls.length === 0 || !runtime.hasListeners('turn:tool')) break
+      turn.request.messages.push({ role: 'assistant', content: null, tool_calls: result.toolCalls })
+      await runtime.hooks.callHook('turn:tool', turn, result.toolCalls)
+    }
+    if (turn.usage.inputTokens === 0) turn.usage.inputTokens = turn.inputTokens
+    const tokenCount = countTokens(turn.text)
+    if (turn.usage.outputTokens === 0) turn.usage.outputTokens = tokenCount
+    const reply = await insertMessage(runtime.db, {
+      conversationId: turn.conversation.id,
+      role: 'assistant',
+      content: turn.text,
+      routeName: turn.routeName,
+      contextHash: turn.contextHash,
+      status: 'complete',
+      finishReason: turn.finishReason,
+      tokenCount,
+      inputTokens: turn.usage.inputTokens,
+      outputTokens: turn.usage.outputTokens,
+    })
+    sse.send({
+      type: 'done',
+      conversation_id: turn.conversation.publicId,
+      message_id: reply.publicId,
+      finish_reason: turn.finishReason,
+      usage: { input_tokens: turn.usage.inputTokens, output_tokens: turn.usage.outputTokens },
+    })
+    const durationMs = Math.round(performance.now() - startedAt)
+    runtime.events.emit(new ChatbotMessageCompleted({ ...base, messageId: reply.publicId, finishReason: turn.finishReason, usage: turn.usage, durationMs }))
+    await Promise.resolve(runtime.hooks.callHook('turn:end', turn)).catch((error: unknown) => runtime.logger.error('A turn:end hook failed:', error))
+  } catch (thrown) {
+    const error = toChatbotException(controller.signal.aborted ? controller.signal.reason : thrown, runtime.logger)
+    const partialMessageId = await storePartial(runtime, turn, error)
+    if (!sse.closed) {
+      sse.send({ type: 'error', code: error.code(), message: error.message, retryable: error.isRetryable(), conversation_id: turn.conversation.publicId })
+    }
+    runtime.events.emit(new ChatbotMessageFailed({ ...base, error, partialMessageId }))
+    await Promise.resolve(runtime.hooks.callHook('turn:error', turn, error)).catch((hookError: unknown) => runtime.logger.error('A turn:error hook failed:', hookError))
+  } finally {
+    deadline.clear()
+    sse.close()
+  }
+}
+
+/** The per-token path: append, run the synchronous `turn:chunk` listeners, write the event. */
+function createTextHandler(runtime: KernelRuntime, turn: TurnContext, sse: SseStream): (text: string) => void {
+  const listeners = runtime.chunkListeners()
+  return (text) => {
+    turn.text += text
+    for (const listener of listeners) {
+      try {
+        listener(turn, text)
+      } catch (error) {
+        // Stopping mid-stream (e.g. quota) aborts the provider request with this error as the reason.
+        turn.controller.abort(error)
+        return
+      }
+    }
+    sse.send({ type: 'token', content: text })
+  }
+}
+
+async function storePartial(runtime: KernelRuntime, turn: TurnContext, error: ChatbotException): Promise<string | null> {
+  if (turn.text === '') return null
+  try {
+    const stored = await insertMessage(runtime.db, {
+      conversationId: turn.conversation.id,
+      role: 'assistant',
+      content: turn.text,
+      routeName: turn.routeName,
+      contextHash: turn.contextHash,
+      status: 'incomplete',
+      finishReason: error.code(),
+      tokenCount: countTokens(turn.text),
+    })
+    return stored.publicId
+  } catch (storeError) {
+    runtime.logger.error('Could not store the partial reply:', storeError)
+    return null
+  }
+}

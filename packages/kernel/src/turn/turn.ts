@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto'
+import type { H3Event } from 'h3'
+import type { ChannelSettings } from '../config/index.js'
+import type { EnvelopePayload } from '../envelope/index.js'
+import type { Conversation } from '../storage/index.js'
+import type { ChatRequest, TokenUsage } from '../provider/types.js'
+import type { ContextSection, Identity, StreamEvent, Turn } from './types.js'
+
+/** The concrete turn context; `send` is wired to the stream once it opens. */
+export class TurnContext implements Turn {
+  readonly id = randomUUID()
+  readonly identity: Identity
+  readonly channel: string
+  readonly routeName: string
+  readonly controller = new AbortController()
+  readonly state: Record<string, unknown> = {}
+  sections: ContextSection[] = []
+  systemPrompt = ''
+  contextHash = ''
+  inputTokens = 0
+  request: ChatRequest
+  text = ''
+  usage: TokenUsage = { inputTokens: 0, outputTokens: 0 }
+  finishReason = 'stop'
+  toolCalls = 0
+  sink: ((event: StreamEvent) => void) | undefined
+
+  constructor(
+    readonly event: H3Event,
+    readonly envelope: EnvelopePayload,
+    readonly settings: ChannelSettings,
+    readonly message: string,
+    readonly clientExtractors: Record<string, string>,
+    public conversation: Conversation,
+  ) {
+    this.identity = envelope.uid !== undefined ? { userId: envelope.uid } : { guestId: envelope.gid! }
+    this.channel = envelope.channel
+    this.routeName = envelope.route
+    this.request = { model: settings.model, messages: [] }
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal
+  }
+
+  send(event: StreamEvent): void {
+    if (!this.sink) throw new Error('The stream is not open yet: send events from turn:prompt or later.')
+    this.sink(event)
+  }
+}

@@ -1,0 +1,58 @@
+import type { H3Event } from 'h3'
+import type { ChannelSettings } from '../config/index.js'
+import type { Conversation } from '../storage/index.js'
+import type { EnvelopePayload } from '../envelope/index.js'
+import type { ChatRequest, TokenUsage } from '../provider/types.js'
+
+export interface Identity {
+  userId?: string
+  guestId?: string
+}
+
+/** One named block of the system prompt. */
+export interface ContextSection {
+  name: string
+  content: string
+  source: 'server' | 'client'
+  /** Set by the kernel when the section was cut to `context.sectionSizeCap`. */
+  truncated?: boolean
+}
+
+/** A stream event as sent to the browser (docs/http-api.md lists every type and field). */
+export type StreamEvent = { type: string } & Record<string, unknown>
+
+/**
+ * The context of one user message, from the request to the end of the reply. Plugins read it
+ * and mutate it in `turn:*` hooks; `state` is theirs for anything else.
+ */
+export interface Turn {
+  readonly id: string
+  readonly event: H3Event
+  readonly envelope: EnvelopePayload
+  readonly identity: Identity
+  readonly channel: string
+  readonly routeName: string
+  readonly settings: ChannelSettings
+  readonly message: string
+  readonly clientExtractors: Record<string, string>
+  conversation: Conversation
+  /** Context blocks; assembled into the system prompt after `turn:context`. */
+  sections: ContextSection[]
+  systemPrompt: string
+  contextHash: string
+  /** Tokens of the assembled prompt (system + kept history + message). */
+  inputTokens: number
+  /** The provider request; built before `turn:prompt`, re-sent after tool rounds. */
+  request: ChatRequest
+  /** The reply text streamed so far. */
+  text: string
+  usage: TokenUsage
+  finishReason: string
+  /** Tool executions so far in this turn. */
+  toolCalls: number
+  /** Aborts when the browser leaves or the stream times out. */
+  readonly signal: AbortSignal
+  /** Sends an event on the open stream (after `turn:prompt` starts). */
+  send(event: StreamEvent): void
+  readonly state: Record<string, unknown>
+}

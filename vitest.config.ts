@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+import projects from './vitest.workspace.js'
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// Tests run against the TypeScript sources of the workspace packages, not their build output.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@chatbot-kit\/kernel$/, replacement: src('packages/kernel/src/index.ts') },
+      { find: /^@chatbot-kit\/admin$/, replacement: src('packages/admin/src/index.ts') },
+      { find: /^@chatbot-kit\/demo-provider$/, replacement: src('packages/demo-provider/src/index.ts') },
+      { find: /^@chatbot-kit\/test-utils$/, replacement: src('packages/test-utils/src/index.ts') },
+      { find: /^@chatbot-kit\/plugin-([a-z-]+)$/, replacement: src('plugins/$1/src/index.ts') },
+      { find: /^chatbot-kit$/, replacement: src('packages/chatbot/src/index.ts') },
+    ],
+  },
+  test: {
+    projects,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})

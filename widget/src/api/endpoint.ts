@@ -1,0 +1,20 @@
+/**
+ * The base URL of the chatbot routes, always ending in `/`. An `endpoint` attribute wins
+ * (relative values resolve against the page); else the folder the script was served from,
+ * which is `/chatbot/` when the server serves `/chatbot/widget.js`.
+ */
+export function resolveEndpoint(attribute: string | null | undefined, scriptUrl: string, pageUrl: string): string {
+  const url = attribute ? new URL(attribute, pageUrl) : new URL('.', scriptUrl)
+  url.search = ''
+  url.hash = ''
+  if (!url.pathname.endsWith('/')) url.pathname += '/'
+  return url.href
+}
+
+export const messagesUrl = (endpoint: string): string => new URL('messages', endpoint).href
+
+export function historyUrl(endpoint: string, conversationId: string, token: string): string {
+  const url = new URL(`conversations/${encodeURIComponent(conversationId)}/messages`, endpoint)
+  url.searchParams.set('signed_context', token)
+  return url.href
+}

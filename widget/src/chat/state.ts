@@ -1,0 +1,69 @@
+import type { WidgetError } from '../api/errors.js'
+import type { StreamEvent } from '../stream/events.js'
+
+export interface ToolActivity {
+  callId: string
+  name: string
+  state: 'running' | 'done' | 'failed'
+}
+
+export interface ChatMessage {
+  /** Stable within the page, for keyed rendering. */
+  key: string
+  role: 'user' | 'assistant'
+  content: string
+  /** `streaming` while tokens arrive; `stopped` or `failed` keeps what arrived before. */
+  status: 'complete' | 'streaming' | 'stopped' | 'failed'
+  tools: ToolActivity[]
+}
+
+export interface ChatState {
+  messages: ChatMessage[]
+  phase: 'idle' | 'loading' | 'streaming'
+  error: WidgetError | null
+  /** The last completed reply, set once per reply for the polite live region. */
+  announcement: { key: string; text: string } | null
+}
+
+export const initialState = (): ChatState => ({ messages: [], phase: 'idle', error: null, announcement: null })
+
+let counter = 0
+export const createMessage = (role: ChatMessage['role'], content: string, status: ChatMessage['status'] = 'complete'): ChatMessage => ({
+  key: `m${++counter}`,
+  role,
+  content,
+  status,
+  tools: [],
+})
+
+/** Applies one stream event to the reply being streamed (the last message). */
+export function applyToReply(reply: ChatMessage, event: StreamEvent): ChatMessage {
+  switch (event.type) {
+    case 'token':
+      return { ...reply, content: reply.content + event.content }
+    case 'tool_started':
+      return { ...reply, tools: [...reply.tools, { callId: event.call_id, name: event.name, state: 'running' }] }
+    case 'tool_finished':
+    case 'tool_failed': {
+      const state = event.type === 'tool_finished' ? 'done' : 'failed'
+      const known = reply.tools.some((tool) => tool.callId === event.call_id)
+      const tools = known
+        ? reply.tools.map((tool) => (tool.callId === event.call_id ? { ...tool, state } : tool))
+        : [...reply.tools, { callId: event.call_id, name: event.name, state }]
+      return { ...reply, tools }
+    }
+    case 'done':
+      return { ...reply, status: 'complete' }
+    case 'error':
+      return { ...reply, status: 'failed' }
+    default:
+      return reply
+  }
+}
+
+/** Replaces the last message, the reply being streamed. */
+export const withLast = (messages: ChatMessage[], last: ChatMessage): ChatMessage[] => [...messages.slice(0, -1), last]
+
+/** A reply that got nothing at all is dropped instead of left as an empty bubble. */
+export const isEmptyReply = (message: ChatMessage | undefined): boolean =>
+  message?.role === 'assistant' && message.content === '' && message.tools.length === 0
