@@ -18,6 +18,7 @@ export default defineConfig({
   },
   test: {
     projects,
+    reporters: ['default', './scripts/plain-summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -4,6 +4,8 @@ import type { ExtractorLimits } from '../envelope/payload.js'
 import type { ExtractorRegistry } from '../extractors/registry.js'
 import { runExtractors } from '../extractors/run.js'
 import type { ConversationStore } from '../conversation/store.js'
+import { parseMarkdown } from '../markdown/blocks.js'
+import { toPlainText } from '../markdown/plain.js'
 import { toStreamEvent, type DoneEvent, type StreamEvent } from '../stream/events.js'
 import { readSse } from '../stream/sse.js'
 import { applyToReply, createMessage, initialState, isEmptyReply, withLast, type ChatMessage, type ChatState } from './state.js'
@@ -158,7 +160,7 @@ export function createChatController(options: ChatControllerOptions) {
     if (event.type === 'done') {
       if (event.conversation_id) options.conversations.set(channel, event.conversation_id)
       const reply = state.messages.at(-1)!
-      update({ announcement: { key: reply.key, text: reply.content } })
+      update({ announcement: { key: reply.key, text: toPlainText(parseMarkdown(reply.content)) } })
       options.onReply?.({
         conversationId: event.conversation_id,
         messageId: event.message_id,

@@ -21,7 +21,7 @@ export interface ChatState {
   messages: ChatMessage[]
   phase: 'idle' | 'loading' | 'streaming'
   error: WidgetError | null
-  /** The last completed reply, set once per reply for the polite live region. */
+  /** The last completed reply as plain text, set once per reply for the polite live region. */
   announcement: { key: string; text: string } | null
 }
 

@@ -4,12 +4,10 @@ import type { ClientExtractor } from './registry.js'
 export const PAGE_SNAPSHOT = 'page-snapshot'
 export const PAGE_SNAPSHOT_ALIAS = 'blade-snapshot'
 
-const SKIPPED = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'])
-const BLOCKS = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
-  'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE',
-  'SECTION', 'TABLE', 'TR', 'UL',
-])
+const SKIPPED = /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/
+// Elements whose text stands on its own line; table cells get a space.
+const BLOCK = /^(P|DIV|LI|DT|DD|TR|BR|HR|H\d|UL|OL|DL|TABLE|PRE|BLOCKQUOTE|SECTION|ARTICLE|ASIDE|HEADER|FOOTER|MAIN|NAV|FORM|FIGURE)$/
+const CELL = /^(TD|TH)$/
 
 /**
  * Reads the text of the host page's elements marked `data-chatbot-snapshot` (empty, or naming
@@ -32,10 +30,9 @@ export function createPageSnapshot(root: ParentNode): ClientExtractor {
 function collect(node: Node, out: string[]): string[] {
   for (const child of node.childNodes) {
     if (child.nodeType === 3) out.push(child.nodeValue ?? '')
-    else if (child.nodeType === 1 && !SKIPPED.has(child.nodeName.toUpperCase())) {
+    else if (child.nodeType === 1 && !SKIPPED.test(child.nodeName.toUpperCase())) {
       const tag = child.nodeName.toUpperCase()
-      // Table cells sit side by side: a space keeps their words apart.
-      const gap = BLOCKS.has(tag) ? '\n' : tag === 'TD' || tag === 'TH' ? ' ' : ''
+      const gap = BLOCK.test(tag) ? '\n' : CELL.test(tag) ? ' ' : ''
       out.push(gap)
       collect(child, out)
       out.push(gap)

@@ -26,8 +26,9 @@ export function createExtractorRegistry() {
   return {
     /** Registering a name again replaces the earlier extractor. */
     register(name: string, run: ClientExtractor, options: ExtractorOptions = {}): void {
-      if (typeof name !== 'string' || name === '') throw new TypeError('registerClientExtractor: name must be a non-empty string')
-      if (typeof run !== 'function') throw new TypeError('registerClientExtractor: fn must be a function')
+      if (!name || typeof name !== 'string' || typeof run !== 'function') {
+        throw new TypeError('registerClientExtractor(name, fn): name must be a non-empty string and fn a function')
+      }
       entries.set(name, { run, options: { ...options } })
     },
     get(name: string): RegisteredExtractor | undefined {

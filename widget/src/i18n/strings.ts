@@ -6,6 +6,7 @@ export const en = {
   title: 'Chat',
   openChat: 'Open chat',
   closeChat: 'Close chat',
+  conversation: 'Conversation',
   inputLabel: 'Message',
   placeholder: 'Type a message…',
   send: 'Send',
@@ -33,15 +34,29 @@ export const en = {
 export type WidgetStrings = typeof en
 export type StringKey = keyof WidgetStrings
 
-/** English, overlaid with the string-valued entries of `overrides` whose keys the widget knows. */
-export function resolveStrings(overrides: unknown): WidgetStrings {
-  const strings = { ...en }
-  if (typeof overrides !== 'object' || overrides === null) return strings
-  for (const [key, value] of Object.entries(overrides)) {
-    if (Object.hasOwn(en, key) && typeof value === 'string') strings[key as StringKey] = value
+/**
+ * The known string-valued entries of a `strings` value: an object set as a property, or JSON
+ * given as the attribute. Malformed JSON counts as no translations rather than breaking the widget.
+ */
+export function parseStrings(value: unknown): Partial<WidgetStrings> {
+  let source = value
+  if (typeof source === 'string') {
+    try {
+      source = JSON.parse(source)
+    } catch {
+      return {}
+    }
+  }
+  const strings: Partial<WidgetStrings> = {}
+  if (typeof source !== 'object' || source === null) return strings
+  for (const [key, text] of Object.entries(source)) {
+    if (Object.hasOwn(en, key) && typeof text === 'string') strings[key as StringKey] = text
   }
   return strings
 }
+
+/** English, overlaid with the host's translations. */
+export const resolveStrings = (value: unknown): WidgetStrings => ({ ...en, ...parseStrings(value) })
 
 /** Fills `{name}`-style placeholders; unknown ones stay as written. */
 export const format = (template: string, values: Record<string, string>): string =>

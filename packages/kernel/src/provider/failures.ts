@@ -4,8 +4,7 @@ import { ChatbotProviderException } from '../errors/index.js'
 export function networkFailure(error: unknown): ChatbotProviderException {
   // ofetch's FetchError exposes the request options (headers with the API key): keep only its cause.
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error
-  const code = systemErrorCode(cause)
-  return new ChatbotProviderException(`Could not reach the provider${code ? ` (${code})` : ''}.`, { kind: 'network', cause })
+  return new ChatbotProviderException(`Could not reach the provider (${networkReason(cause)}).`, { kind: 'network', cause })
 }
 
 /** The provider answered with a non-2xx status; its JSON error message is kept, the API key never. */
@@ -36,11 +35,13 @@ function providerMessage(body: string): string | undefined {
   return typeof found === 'string' && found !== '' ? found.slice(0, 500) : undefined
 }
 
-/** `ECONNREFUSED`, `ECONNRESET`, … somewhere down the cause chain of a fetch failure. */
-function systemErrorCode(error: unknown): string | undefined {
+/** `ECONNREFUSED`, `ECONNRESET`, … from the cause chain of a fetch failure, else its deepest message. */
+function networkReason(error: unknown): string {
+  let reason = String(error)
   for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
     const code = (current as { code?: unknown }).code
     if (typeof code === 'string') return code
+    reason = current.message
   }
-  return undefined
+  return reason
 }

@@ -54,6 +54,8 @@ export function createFakeProviderClient(script: FakeScript): FakeProviderClient
     }
     const deltas = chunks ?? toWords(text)
     for (const delta of deltas) {
+      // Like the real client, which never hands over an empty delta.
+      if (delta === '') continue
       await macrotask()
       signal.throwIfAborted()
       onText(delta)

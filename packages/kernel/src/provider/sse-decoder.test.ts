@@ -6,7 +6,10 @@ const encoder = new TextEncoder()
 /** Feeds `bytes` in the given pieces and returns every data payload (and whether it stopped). */
 function decode(pieces: Uint8Array[]): { data: string[]; stopped: boolean } {
   const data: string[] = []
-  const decoder = createSseDecoder((payload) => data.push(payload) > 0 && payload === '[DONE]')
+  const decoder = createSseDecoder((payload) => {
+    data.push(payload)
+    return payload === '[DONE]'
+  })
   for (const piece of pieces) if (decoder.push(piece)) return { data, stopped: true }
   return { data, stopped: decoder.end() }
 }

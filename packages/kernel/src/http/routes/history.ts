@@ -1,13 +1,12 @@
 import { getRouterParam, getQuery, type H3Event } from 'h3'
 import { ChatbotInvalidEnvelopeException, ChatbotNotFoundException } from '../../errors/index.js'
-import type { EnvelopePayload } from '../../envelope/index.js'
 import { listMessages } from '../../storage/index.js'
 import { findOwnedConversation } from '../../turn/conversation.js'
 import type { KernelRuntime } from '../../runtime.js'
+import { getRequestEnvelope, setRequestEnvelope } from '../request-envelope.js'
 import { json } from '../respond.js'
 import type { ChatbotRoute } from '../route.js'
 
-const ENVELOPE = Symbol('chatbot.history-envelope')
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** `GET /conversations/:id/messages`: 403 for a bad envelope or a foreign conversation, 404 for an unknown id. */
@@ -21,11 +20,11 @@ export function historyRoute(runtime: KernelRuntime): ChatbotRoute {
       const token = getQuery(event).signed_context
       if (token === undefined || token === '') throw new ChatbotInvalidEnvelopeException('The signed_context query parameter is missing.')
       const envelope = runtime.signer.verify(token)
-      ;(event.context as Record<symbol, EnvelopePayload>)[ENVELOPE] = envelope
+      setRequestEnvelope(event, envelope)
       return envelope.channel
     },
     async handler(event: H3Event) {
-      const envelope = (event.context as Record<symbol, EnvelopePayload>)[ENVELOPE]!
+      const envelope = getRequestEnvelope(event)!
       const id = getRouterParam(event, 'id', { decode: true }) ?? ''
       if (!UUID.test(id)) throw new ChatbotNotFoundException()
       const conversation = await findOwnedConversation(runtime, id.toLowerCase(), envelope)

@@ -11,6 +11,7 @@ import { ChatbotClientClosedException, streamReply } from '../../turn/stream.js'
 import { TurnContext } from '../../turn/turn.js'
 import type { KernelRuntime } from '../../runtime.js'
 import type { ChatbotRoute } from '../route.js'
+import { setRequestEnvelope } from '../request-envelope.js'
 import { SSE_HEADERS, SseStream } from '../sse.js'
 
 const REQUEST = Symbol('chatbot.message-request')
@@ -28,6 +29,7 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
     async prepare(event) {
       const request = await readMessageRequest(runtime, event)
       ;(event.context as Record<symbol, MessageRequest>)[REQUEST] = request
+      setRequestEnvelope(event, request.envelope)
       return request.envelope.channel
     },
     async handler(event: H3Event) {

@@ -19,7 +19,7 @@ export function createStatementCache(database: Database): SqliteDatabase {
       statements.delete(sql)
       const statement = cached ?? database.prepare(sql)
       statements.set(sql, statement)
-      if (false) statements.delete(statements.keys().next().value as string)
+      if (statements.size > CAPACITY) statements.delete(statements.keys().next().value as string)
       return statement
     },
   }

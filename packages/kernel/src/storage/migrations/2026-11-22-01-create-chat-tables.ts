@@ -5,8 +5,10 @@ import { dialectOf } from '../database/dialect-of.js'
 // `ifNotExists` throughout because Kysely runs SQLite migrations outside a transaction:
 // a run cut half-way can simply be run again.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its day, not today's `Schema`
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its day, not today's `Schema`
+  db: Kysely<any>,
+): Promise<void> {
   const postgres = dialectOf(db) === 'postgres'
   const idType = postgres ? 'bigint' : 'integer'
   // Ids are never reused (AUTOINCREMENT rather than a plain rowid on SQLite), so a stale

@@ -6,8 +6,10 @@ import { migrations } from './all-migrations.js'
 const MIGRATION_TABLE = 'kysely_migration'
 
 /** Applies the pending migrations in order; returns the names applied (empty when up to date). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator works on an untyped database
-export async function migrate(db: Kysely<any>): Promise<string[]> {
+export async function migrate(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator works on an untyped database
+  db: Kysely<any>,
+): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -1,0 +1,118 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
+import { createEnvelopeSigner, ENV_NAMES, generateAppKey } from '@chatbot-kit/kernel'
+import { assertBuilt, cleanEnv, run, start, stop, tempProject } from './cli.js'
+
+const URL_LINE = /serving (http:\/\/[\d.]+:\d+)\/chatbot/
+
+beforeAll(() => assertBuilt())
+
+describe('chatbot --help', () => {
+  it.each([[[]], [['dev']], [['serve']], [['install']], [['migrate']], [['envelope']]])('%j --help exits 0 with usage', async (args) => {
+    const result = await run([...args, '--help'], tempProject())
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('USAGE')
+  })
+})
+
+describe('chatbot install', () => {
+  it('writes a config listing every env name, and an app key to .env; keeps the key with --force', async () => {
+    const dir = tempProject()
+    const first = await run(['install'], dir)
+    expect(first.code).toBe(0)
+    const config = readFileSync(join(dir, 'chatbot.config.ts'), 'utf8')
+    for (const env of ENV_NAMES.values()) expect(config).toContain(env)
+    const env = readFileSync(join(dir, '.env'), 'utf8')
+    const key = env.match(/^CHATBOT_APP_KEY=(base64:[\w+/=]+)$/m)![1]!
+
+    const again = await run(['install'], dir)
+    expect(again.code).toBe(1)
+    expect(again.stderr + again.stdout).toContain('--force')
+
+    expect((await run(['install', '--force'], dir)).code).toBe(0)
+    expect(readFileSync(join(dir, '.env'), 'utf8').match(/CHATBOT_APP_KEY=/g)).toHaveLength(1)
+    expect(readFileSync(join(dir, '.env'), 'utf8')).toContain(key)
+  })
+})
+
+describe('start-up failures are clear', () => {
+  it('refuses to start without an app key, naming it', async () => {
+    const result = await run(['serve', '--port', '0'], tempProject())
+    expect(result.code).toBe(1)
+    expect(result.stderr + result.stdout).toMatch(/appKey.*chatbot install/s)
+  })
+
+  it('names a bad env value', async () => {
+    const result = await run(['serve', '--port', '0'], tempProject(), cleanEnv({ CHATBOT_APP_KEY: generateAppKey(), CHATBOT_TOKEN_CAP: 'lots' }))
+    expect(result.code).toBe(1)
+    expect(result.stderr + result.stdout).toContain('CHATBOT_TOKEN_CAP')
+  })
+
+  it('rejects a bad port', async () => {
+    const result = await run(['serve', '--port', 'abc'], tempProject())
+    expect(result.code).toBe(1)
+    expect(result.stderr + result.stdout).toContain('--port')
+  })
+})
+
+describe('chatbot serve, migrate and envelope', () => {
+  let provider: DemoProvider
+  let dir: string
+  let env: Record<string, string>
+  beforeAll(async () => {
+    provider = await createDemoProvider()
+    dir = tempProject()
+    writeFileSync(join(dir, 'chatbot.config.ts'), `export default { channels: { default: { greeting: 'Hi from config' } } }\n`)
+    env = cleanEnv({ CHATBOT_APP_KEY: generateAppKey(), CHATBOT_BASE_URL: provider.url, CHATBOT_API_KEY: 'k', CHATBOT_ROUTE_MIDDLEWARE: '' })
+  })
+  afterAll(() => provider.close())
+
+  it('serve --no-migrate reports 503 until migrate runs', async () => {
+    const server = await start(['serve', '--port', '0', '--no-migrate'], dir, env, URL_LINE)
+    const origin = server.match[1]!
+    try {
+      expect((await fetch(`${origin}/chatbot/health`)).status).toBe(503)
+      const migrated = await run(['migrate'], dir, env)
+      expect(migrated.code).toBe(0)
+      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 1 migration/)
+      expect((await fetch(`${origin}/chatbot/health`)).status).toBe(200)
+      expect((await run(['migrate'], dir, env)).stdout).toMatch(/up to date/)
+    } finally {
+      expect(await stop(server.child)).toBe(0)
+    }
+  })
+
+  it('envelope prints a token the server accepts; serve streams a reply and keeps history', async () => {
+    const minted = await run(['envelope', '--route', 'docs.page', '--user', 'alice'], dir, env)
+    expect(minted.code).toBe(0)
+    const token = minted.stdout.trim()
+    expect(createEnvelopeSigner({ appKey: env.CHATBOT_APP_KEY! }).verify(token)).toMatchObject({ uid: 'alice', route: 'docs.page', channel: 'default', greeting: 'Hi from config' })
+
+    const server = await start(['serve', '--port', '0'], dir, env, URL_LINE)
+    const origin = server.match[1]!
+    try {
+      provider.script({ text: 'Hello from the provider' })
+      const response = await fetch(`${origin}/chatbot/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ signed_context: token, message: 'Hi' }),
+      })
+      expect(response.status).toBe(200)
+      const body = await response.text()
+      expect(body).toContain('"type":"done"')
+      const id = response.headers.get('x-chatbot-conversation-id')!
+      const history = (await (await fetch(`${origin}/chatbot/conversations/${id}/messages?signed_context=${token}`)).json()) as { messages: { content: string }[] }
+      expect(history.messages.map((message) => message.content)).toEqual(['Hi from config', 'Hi', 'Hello from the provider'])
+    } finally {
+      expect(await stop(server.child)).toBe(0)
+    }
+  })
+
+  it('envelope needs exactly one identity', async () => {
+    const result = await run(['envelope', '--route', 'r'], dir, env)
+    expect(result.code).toBe(1)
+    expect(result.stderr + result.stdout).toContain('--user')
+  })
+})

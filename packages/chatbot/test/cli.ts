@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const BIN = fileURLToPath(new URL('../bin/chatbot.mjs', import.meta.url))
+const BUILT = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
+
+/** The CLI runs from its build output, as users run it; `npm test` builds first. */
+export function assertBuilt(): void {
+  if (!existsSync(BUILT)) throw new Error('packages/chatbot is not built: run `npm run build` (npm test does) before these tests.')
+}
+
+export function tempProject(): string {
+  return mkdtempSync(join(tmpdir(), 'chatbot-cli-'))
+}
+
+/**
+ * Env for the CLI as a user runs it: without the machine's CHATBOT_* variables and without the
+ * test runner's (consola hides informational output when it sees VITEST or NODE_ENV=test).
+ */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !/^(CHATBOT_|VITEST|NODE_ENV$|TEST$)/.test(key)) env[key] = value
+  }
+  return { ...env, NO_COLOR: '1', ...extra }
+}
+
+export function run(args: string[], cwd: string, env: Record<string, string> = cleanEnv()): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** Starts a long-running command and resolves once its output matches `ready`. */
+export function start(args: string[], cwd: string, env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env })
+    let output = ''
+    const onData = (chunk: Buffer) => {
+      output += chunk
+      const match = output.match(ready)
+      if (match) resolve({ child, match, output: () => output })
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('close', (code) => reject(new Error(`chatbot ${args.join(' ')} exited with ${code}:\n${output}`)))
+  })
+}
+
+export function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode)
+    child.removeAllListeners('close')
+    child.on('close', (code) => resolve(code))
+    child.kill('SIGTERM')
+  })
+}

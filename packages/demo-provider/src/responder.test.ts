@@ -1,0 +1,81 @@
+import { postJson, readSse } from '@chatbot-kit/test-utils'
+import { describe, expect, test } from 'vitest'
+import { createDefaultResponder } from './responder.js'
+import { createDemoProvider } from './server.js'
+import type { DemoRequest, DemoTool } from './types.js'
+
+const respond = createDefaultResponder()
+const user = (content: string) => ({ role: 'user', content })
+const tool = (name: string, description?: string, parameters?: Record<string, unknown>): DemoTool => ({
+  type: 'function',
+  function: { name, ...(description ? { description } : {}), ...(parameters ? { parameters } : {}) },
+})
+
+describe('the default responder', () => {
+  test('reflects the question and says how to reach a real model', () => {
+    const { text } = respond({ messages: [user('What is the capital of France?')] })
+    expect(text).toContain('"What is the capital of France?"')
+    expect(text).toContain('offline demo provider')
+    expect(text).toContain('CHATBOT_API_KEY')
+    expect(text).toContain('CHATBOT_BASE_URL')
+  })
+
+  test('greets back a greeting, and reads OpenAI content parts', () => {
+    expect(respond({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello bot' }] }] }).text).toMatch(/^Hello!/)
+  })
+
+  test('calls a tool the question clearly asks for, filling its required parameters', () => {
+    const tools = [
+      tool('get_weather', 'Weather forecast for a city'),
+      tool('currentClock', 'Tells the time', {
+        type: 'object',
+        properties: { timezone: { type: 'string' }, format: { type: 'string', enum: ['24h', '12h'] }, verbose: { type: 'boolean' } },
+        required: ['timezone', 'format'],
+      }),
+    ]
+    expect(respond({ messages: [user("What's the time?")], tools })).toEqual({
+      toolCalls: [{ name: 'currentClock', arguments: { timezone: 'UTC', format: '24h' } }],
+    })
+    expect(respond({ messages: [user('Will it rain tomorrow in Oslo?')], tools }).toolCalls?.[0]?.name).toBe('get_weather')
+  })
+
+  test('answers in text when no tool fits or tools are switched off', () => {
+    const tools = [tool('get_time', 'Current time')]
+    expect(respond({ messages: [user('Tell me a joke')], tools }).toolCalls).toBeUndefined()
+    expect(respond({ messages: [user('What time is it?')], tools, tool_choice: 'none' }).toolCalls).toBeUndefined()
+  })
+
+  test('summarizes the results of the tools it called', () => {
+    const request: DemoRequest = {
+      messages: [
+        user('What time is it, and the weather?'),
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'c1', function: { name: 'get_time', arguments: '{}' } },
+            { id: 'c2', function: { name: 'get_weather', arguments: '{}' } },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: '{"time":"12:00","zone":"UTC"}' },
+        { role: 'tool', tool_call_id: 'c2', content: 'Sunny, 21 °C' },
+      ],
+    }
+    expect(respond(request).text).toBe('The get_time tool says: time 12:00, zone UTC. The get_weather tool says: Sunny, 21 °C.')
+  })
+
+  test('with tokensPerReply, every reply is exactly that many tokens, over the wire too', async () => {
+    const provider = await createDemoProvider({ tokensPerReply: 50 })
+    const response = await postJson(`${provider.url}/chat/completions`, {
+      messages: [user('anything')],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
+    const events = (await readSse<{ choices: { delta: { content?: string } }[]; usage?: { completion_tokens: number } }>(response)).slice(0, -1)
+    await provider.close()
+    const tokens = events.flatMap((event) => event.choices[0]?.delta.content ?? [])
+    expect(tokens).toHaveLength(50)
+    expect(tokens.join('')).toBe(Array.from({ length: 50 }, (_, index) => `tok${index}`).join(' '))
+    expect(events.at(-1)!.usage!.completion_tokens).toBe(50)
+  })
+})

@@ -1,0 +1,102 @@
+import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
+import { listen } from '@chatbot-kit/test-utils'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ChatbotProviderException } from '../errors/index.js'
+import { createProviderClient } from './client.js'
+import type { ChatRequest } from './types.js'
+
+const request: ChatRequest = { model: 'demo', messages: [{ role: 'user', content: 'Hi' }] }
+const never = new AbortController().signal
+
+let provider: DemoProvider
+beforeAll(async () => {
+  provider = await createDemoProvider()
+})
+afterAll(() => provider.close())
+
+/** Runs one request and returns the delivered text and the rejection. */
+async function failure(baseUrl: string, apiKey?: string): Promise<{ text: string; error: ChatbotProviderException }> {
+  let text = ''
+  const error = await createProviderClient({ baseUrl, apiKey })
+    .stream(request, (delta) => (text += delta), never)
+    .then(
+      () => expect.unreachable('the stream should fail'),
+      (reason: unknown) => reason,
+    )
+  expect(error).toBeInstanceOf(ChatbotProviderException)
+  return { text, error: error as ChatbotProviderException }
+}
+
+describe('createProviderClient failures', () => {
+  test.each([
+    [500, true, 'provider_unavailable'],
+    [503, true, 'provider_unavailable'],
+    [429, true, 'provider_unavailable'],
+    [401, false, 'provider_error'],
+  ])('status %i → kind status, retryable %s, code %s', async (status, retryable, code) => {
+    provider.script({ status })
+    const { error } = await failure(provider.url)
+    expect(error.kind).toBe('status')
+    expect(error.providerStatus).toBe(status)
+    expect(error.isRetryable()).toBe(retryable)
+    expect(error.code()).toBe(code)
+  })
+
+  test('a 400 carries the provider message, never the API key', async () => {
+    const message = 'Invalid model "gpt-x" for key sk-live-123.'
+    provider.script({ status: 400, errorBody: { error: { message, type: 'invalid_request_error' } } })
+    const { error } = await failure(provider.url, 'sk-live-123')
+    expect(error.isRetryable()).toBe(false)
+    expect(error.message).toContain('Invalid model "gpt-x"')
+    expect(error.message).not.toContain('sk-live-123')
+  })
+
+  test('connection refused on a closed port → kind network, retryable', async () => {
+    const server = createServer().listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const { port } = server.address() as AddressInfo
+    await new Promise((resolve) => server.close(resolve))
+    const { error } = await failure(`http://127.0.0.1:${port}/v1`, 'sk-live-123')
+    expect(error.kind).toBe('network')
+    expect(error.isRetryable()).toBe(true)
+    expect(error.message).toContain('ECONNREFUSED')
+    expect(error.message).not.toContain('sk-live-123')
+  })
+
+  test('a stream cut mid-way → kind cut, the text before it stays delivered', async () => {
+    provider.script({ text: 'one two three four', cutAfterChunks: 2 })
+    const { text, error } = await failure(provider.url)
+    expect(text).toBe('one two ')
+    expect(error.kind).toBe('cut')
+    expect(error.isRetryable()).toBe(true)
+  })
+
+  test('a body that ends cleanly but without [DONE] or a finish reason → kind cut', async () => {
+    const server = await listen(
+      () => new Response('data: {"choices":[{"delta":{"content":"partial"}}]}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+    )
+    const { text, error } = await failure(server.url)
+    await server.close()
+    expect(text).toBe('partial')
+    expect(error.kind).toBe('cut')
+  })
+
+  test('an unparsable data line → kind malformed, not retryable', async () => {
+    provider.script({ text: 'fine so far', malformed: true })
+    const { text, error } = await failure(provider.url)
+    expect(text).toBe('fine ')
+    expect(error.kind).toBe('malformed')
+    expect(error.isRetryable()).toBe(false)
+  })
+
+  test('an error object inside the stream → kind status with its code', async () => {
+    const body = 'data: {"choices":[{"delta":{"content":"a"}}]}\n\ndata: {"error":{"message":"overloaded","code":503}}\n\n'
+    const server = await listen(() => new Response(body, { headers: { 'content-type': 'text/event-stream' } }))
+    const { error } = await failure(server.url)
+    await server.close()
+    expect(error).toMatchObject({ kind: 'status', providerStatus: 503 })
+    expect(error.message).toContain('overloaded')
+  })
+})
