@@ -10,8 +10,6 @@ export default defineConfig({
       // Comments in the component's CSS explain it to readers, not to browsers.
       preprocess: { style: ({ content }) => ({ code: content.replace(/\/\*[\s\S]*?\*\//g, '') }) },
       compilerOptions: {
-        // Styles live in the shadow root, where nothing else can match: one short scoping class will do.
-        cssHash: () => 'w',
         customElement: true,
         // No `window.__svelte` global on the host page.
         discloseVersion: false,

@@ -10,11 +10,12 @@ import {
   type LoadConfigOptions,
   type ResolvedConfig,
 } from '@chatbot-kit/kernel'
+import { webPlugin } from '@chatbot-kit/plugin-web'
 import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return []
+  return [webPlugin()]
 }
 
 function withBuiltins(config: ResolvedConfig): ResolvedConfig {

@@ -12,6 +12,16 @@ export function assertBuilt(): void {
   if (!existsSync(BUILT)) throw new Error('packages/chatbot is not built: run `npm run build` (npm test does) before these tests.')
 }
 
+// A test that times out never reaches its `finally`; no server it started may outlive the run.
+const children = new Set<ChildProcess>()
+process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')))
+
+function track<C extends ChildProcess>(child: C): C {
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  return child
+}
+
 export function tempProject(): string {
   return mkdtempSync(join(tmpdir(), 'chatbot-cli-'))
 }
@@ -30,7 +40,7 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
 
 export function run(args: string[], cwd: string, env: Record<string, string> = cleanEnv()): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env })
+    const child = track(spawn(process.execPath, [BIN, ...args], { cwd, env }))
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -42,7 +52,7 @@ export function run(args: string[], cwd: string, env: Record<string, string> = c
 /** Starts a long-running command and resolves once its output matches `ready`. */
 export function start(args: string[], cwd: string, env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env })
+    const child = track(spawn(process.execPath, [BIN, ...args], { cwd, env }))
     let output = ''
     const onData = (chunk: Buffer) => {
       output += chunk

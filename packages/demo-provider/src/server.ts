@@ -66,7 +66,9 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
+    // A benchmark opens thousands of connections at once; the default backlog (511) would drop
+    // SYNs and stall them for a second or more. The kernel caps it at `somaxconn`.
+    server.listen({ port: options.port ?? 0, host, backlog: 65_535 }, () => resolve())
   })
   const { port } = server.address() as AddressInfo
 

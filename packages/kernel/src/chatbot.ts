@@ -19,6 +19,8 @@ import type { ContextValue, KernelRuntime } from './runtime.js'
 import { createDatabase, migrate, type Schema } from './storage/index.js'
 import { loadTokenizer } from './text/index.js'
 import type { ChatbotTool } from './tools/types.js'
+import { createServices, type ChatbotServices, type PruneOptions, type PruneReport, type QuotaStatus } from './services.js'
+import type { Identity } from './turn/types.js'
 import { renderWidget, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
 
 export interface CreateChatbotOptions {
@@ -49,6 +51,12 @@ export interface Chatbot {
   tools(): ChatbotTool[]
   registerTool(tool: ChatbotTool): Chatbot
   clearTools(): Chatbot
+  /** Today's token use of an identity against the daily quota (provided by the quota plugin). */
+  quota(identity: Identity): Promise<QuotaStatus>
+  /** Retention pruning (provided by the retention plugin). */
+  prune(options?: PruneOptions): Promise<PruneReport>
+  /** Plugs in a facade feature (`quota`, `prune`). */
+  provide<N extends keyof ChatbotServices>(name: N, implementation: ChatbotServices[N]): Chatbot
   /** Binds an in-memory provider client (host tests); returns it so tests can read its requests. */
   fake(script: FakeScript): ReturnType<typeof createFakeProviderClient>
   /** Adds a route under `config.base`, run like the built-in ones (plugins call it in `setup`). */
@@ -83,6 +91,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   const toolRegistry = new Map<string, ChatbotTool>((config.tools.definitions ?? []).map((tool) => [tool.name, tool]))
   const middleware = new Map<string, Middleware>(Object.entries(config.middleware))
   const extraRoutes: ChatbotRoute[] = []
+  const services = createServices()
   let fakeClient: ProviderClient | undefined
   let realClient: ProviderClient | undefined
 
@@ -155,6 +164,12 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     },
     clearTools() {
       toolRegistry.clear()
+      return chatbot
+    },
+    quota: (identity) => services.get('quota')(identity),
+    prune: (pruneOptions) => services.get('prune')(pruneOptions),
+    provide(name, implementation) {
+      services.provide(name, implementation)
       return chatbot
     },
     fake(script) {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
+import { readSse } from '@chatbot-kit/test-utils'
 import { createChatbot, generateAppKey, serveChatbot, type Chatbot, type ChatbotConfig, type CreateChatbotOptions, type EnvelopeClaims } from '@chatbot-kit/kernel'
 
 export type Transport = 'in-process' | 'socket'
@@ -61,11 +62,5 @@ function silentLogger() {
   return { error: noop, warn: noop, info: noop, success: noop, log: noop, debug: noop } as never
 }
 
-/** Parses a complete SSE body into its `data:` events. */
-export async function events(response: Response): Promise<Array<{ type: string } & Record<string, unknown>>> {
-  const text = await response.text()
-  return text
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => JSON.parse(block.slice(6)))
-}
+/** The `data:` events of a complete SSE response. */
+export const events = (response: Response) => readSse<{ type: string } & Record<string, unknown>>(response)

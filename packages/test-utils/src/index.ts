@@ -1,3 +1,5 @@
 export { listen, type FetchHandler, type Listener, type ListenOptions } from './listen.js'
 export { postJson } from './post-json.js'
 export { readSse, sseEvents, type SseData, type SseItem } from './sse.js'
+export { createCookieJar, parseSetCookie, type CookieJar, type SetCookieLine } from './cookie-jar.js'
+export { createPostgresSchema, type PostgresSchema } from './postgres-schema.js'

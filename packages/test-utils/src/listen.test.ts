@@ -14,14 +14,15 @@ describe('listen', () => {
       const headers = new Headers({ 'x-method': request.method, 'x-path': new URL(request.url).pathname })
       headers.append('set-cookie', 'a=1; Path=/')
       headers.append('set-cookie', 'b=2; Path=/')
-      return Response.json({ body: await request.json(), token: request.headers.get('x-token') }, { status: 201, headers })
+      const { headers: seen } = request
+      return Response.json({ body: await request.json(), type: seen.get('content-type'), token: seen.get('x-token') }, { status: 201, headers })
     })
     const response = await postJson(`${server.url}/some/path?q=1`, { hello: 'wörld' }, { 'x-token': 't' })
     expect(response.status).toBe(201)
     expect(response.headers.get('x-method')).toBe('POST')
     expect(response.headers.get('x-path')).toBe('/some/path')
     expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/'])
-    expect(await response.json()).toEqual({ body: { hello: 'wörld' }, token: 't' })
+    expect(await response.json()).toEqual({ body: { hello: 'wörld' }, type: 'application/json', token: 't' })
     await server.close()
   })
 

@@ -87,7 +87,7 @@ async function send(response: Response, res: ServerResponse, signal: AbortSignal
     for (;;) {
       const { done, value } = await reader.read()
       if (done) break
-      res.write(value)
+      if (!res.write(value)) await once(res, 'drain', { signal })
     }
     res.end()
   } catch {

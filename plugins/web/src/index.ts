@@ -1,1 +1,6 @@
-export {}
+export { webPlugin } from './plugin.js'
+export type { WebPluginOptions } from './options.js'
+export type { SecureCookies } from './cookies/attributes.js'
+export { csrfMetaTag, csrfToken, CSRF_HEADER } from './csrf.js'
+export { currentConversationId } from './conversation-cookie.js'
+export { GUEST_COOKIE, SESSION_COOKIE, conversationCookieName } from './cookies/names.js'

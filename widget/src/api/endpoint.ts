@@ -5,8 +5,6 @@
  */
 export function resolveEndpoint(attribute: string | null | undefined, scriptUrl: string, pageUrl: string): string {
   const url = attribute ? new URL(attribute, pageUrl) : new URL('.', scriptUrl)
-  url.search = ''
-  url.hash = ''
   if (!url.pathname.endsWith('/')) url.pathname += '/'
   return url.href
 }

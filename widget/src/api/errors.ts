@@ -9,17 +9,26 @@ export interface WidgetError {
   status?: number
 }
 
-// As the Vercel AI SDK does: timeouts, conflicts, throttling and server faults may pass on retry.
-const isRetryableStatus = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500
-
-/** Reads a non-200 response: `{ error: { code, message } }` when the server wrote it, else the status alone. */
-export async function errorFromResponse(response: Response): Promise<WidgetError> {
-  const error: WidgetError = {
-    code: `http_${response.status}`,
-    message: response.statusText || `HTTP ${response.status}`,
-    retryable: isRetryableStatus(response.status),
-    status: response.status,
+/** Thrown by the request helpers; the controller shows `error`. */
+export class RequestFailure extends Error {
+  constructor(readonly error: WidgetError) {
+    super(error.message)
   }
+}
+
+/** A failure on the widget's side of the wire; all of them may pass on retry. */
+export const clientError = (code: string, status?: number): WidgetError => ({
+  code,
+  message: code,
+  retryable: true,
+  status,
+})
+
+/** Reads a non-2xx response: `{ error: { code, message } }` when the server wrote it, else the status alone. */
+export async function errorFromResponse(response: Response): Promise<WidgetError> {
+  const { status } = response
+  // As the Vercel AI SDK does: timeouts, conflicts, throttling and server faults may pass on retry.
+  const error: WidgetError = { code: `http_${status}`, message: `HTTP ${status}`, retryable: [408, 409, 429].includes(status) || status > 499, status }
   try {
     const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } }
     if (typeof body.error?.code === 'string') error.code = body.error.code
@@ -29,22 +38,3 @@ export async function errorFromResponse(response: Response): Promise<WidgetError
   }
   return error
 }
-
-export const networkError = (): WidgetError => ({
-  code: 'network_error',
-  message: 'The server could not be reached.',
-  retryable: true,
-})
-
-export const badResponse = (status: number): WidgetError => ({
-  code: 'bad_response',
-  message: 'The server answered with something other than an event stream.',
-  retryable: true,
-  status,
-})
-
-export const streamInterrupted = (): WidgetError => ({
-  code: 'stream_interrupted',
-  message: 'The reply stopped before it was complete.',
-  retryable: true,
-})

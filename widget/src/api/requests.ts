@@ -1,4 +1,4 @@
-import { badResponse, errorFromResponse, networkError, type WidgetError } from './errors.js'
+import { clientError, errorFromResponse, RequestFailure } from './errors.js'
 import { historyUrl, messagesUrl } from './endpoint.js'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
@@ -15,8 +15,6 @@ export interface HistoryMessage {
   content: string
 }
 
-export type Result<T> = ({ ok: true } & T) | { ok: false; error: WidgetError }
-
 interface RequestOptions {
   fetch: FetchLike
   endpoint: string
@@ -24,61 +22,44 @@ interface RequestOptions {
 }
 
 /**
- * Posts one user message. On 200 gives the event-stream body and the conversation id from
- * `X-Chatbot-Conversation-Id`; on any other status the parsed error. An abort rejects, so the
- * caller can tell a Stop from a failure.
+ * Posts one user message and gives the event-stream body with the conversation id from
+ * `X-Chatbot-Conversation-Id`. Failures throw `RequestFailure`; an abort rejects as such, so
+ * the caller can tell a Stop from a failure.
  */
-export async function postMessage(
-  options: RequestOptions & { body: MessageBody; csrfToken: string | null },
-): Promise<Result<{ conversationId: string | null; stream: ReadableStream<Uint8Array> }>> {
+export async function postMessage(options: RequestOptions & { body: MessageBody; csrfToken: string | null }) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' }
   if (options.csrfToken) headers['X-CSRF-TOKEN'] = options.csrfToken
-  const sent = await send(options, messagesUrl(options.endpoint), {
+  const response = await send(options, messagesUrl(options.endpoint), {
     method: 'POST',
     headers,
     body: JSON.stringify(options.body),
   })
-  if (!sent.ok) return sent
-  const { response } = sent
-  if (!response.ok) return { ok: false, error: await errorFromResponse(response) }
-  const type = response.headers.get('Content-Type') ?? ''
-  if (!type.includes('text/event-stream') || !response.body) return { ok: false, error: badResponse(response.status) }
-  return { ok: true, conversationId: response.headers.get('X-Chatbot-Conversation-Id'), stream: response.body }
+  if (!response.body || !response.headers.get('Content-Type')?.includes('text/event-stream')) {
+    throw new RequestFailure(clientError('bad_response', response.status))
+  }
+  return { conversationId: response.headers.get('X-Chatbot-Conversation-Id'), stream: response.body }
 }
 
 /** Loads a conversation's messages (the server puts the channel greeting first). */
-export async function getHistory(
-  options: RequestOptions & { conversationId: string; token: string },
-): Promise<Result<{ messages: HistoryMessage[] }>> {
+export async function getHistory(options: RequestOptions & { conversationId: string; token: string }): Promise<HistoryMessage[]> {
   const url = historyUrl(options.endpoint, options.conversationId, options.token)
-  const sent = await send(options, url, { method: 'GET', headers: { Accept: 'application/json' } })
-  if (!sent.ok) return sent
-  const { response } = sent
-  if (!response.ok) return { ok: false, error: await errorFromResponse(response) }
-  try {
-    const body = (await response.json()) as { messages?: unknown }
-    return { ok: true, messages: toHistory(body.messages) }
-  } catch (error) {
-    if (options.signal.aborted) throw error
-    return { ok: false, error: badResponse(response.status) }
-  }
+  const response = await send(options, url, { headers: { Accept: 'application/json' } })
+  const body = (await response.json().catch(() => null)) as { messages?: unknown } | null
+  if (!Array.isArray(body?.messages)) throw new RequestFailure(clientError('bad_response', response.status))
+  return body.messages.filter(
+    (item: Partial<HistoryMessage> | null): item is HistoryMessage =>
+      (item?.role === 'user' || item?.role === 'assistant') && typeof item.content === 'string',
+  )
 }
 
-async function send(options: RequestOptions, url: string, init: RequestInit): Promise<Result<{ response: Response }>> {
+async function send(options: RequestOptions, url: string, init: RequestInit): Promise<Response> {
+  let response
   try {
     // Same-origin credentials carry the session and guest cookies; the widget never reads them.
-    return { ok: true, response: await options.fetch(url, { ...init, credentials: 'same-origin', signal: options.signal }) }
+    response = await options.fetch(url, { ...init, credentials: 'same-origin', signal: options.signal })
   } catch (error) {
-    if (options.signal.aborted) throw error
-    return { ok: false, error: networkError() }
+    throw options.signal.aborted ? error : new RequestFailure(clientError('network_error'))
   }
-}
-
-function toHistory(value: unknown): HistoryMessage[] {
-  if (!Array.isArray(value)) throw new TypeError('messages is not an array')
-  return value.flatMap((item: { role?: unknown; content?: unknown }) =>
-    (item?.role === 'user' || item?.role === 'assistant') && typeof item.content === 'string'
-      ? [{ role: item.role, content: item.content }]
-      : [],
-  )
+  if (!response.ok) throw new RequestFailure(await errorFromResponse(response))
+  return response
 }

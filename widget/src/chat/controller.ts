@@ -1,14 +1,12 @@
-import { streamInterrupted, type WidgetError } from '../api/errors.js'
+import { clientError, RequestFailure, type WidgetError } from '../api/errors.js'
 import { getHistory, postMessage, type FetchLike, type MessageBody } from '../api/requests.js'
+import type { ConversationStore } from '../conversation/store.js'
 import type { ExtractorLimits } from '../envelope/payload.js'
 import type { ExtractorRegistry } from '../extractors/registry.js'
 import { runExtractors } from '../extractors/run.js'
-import type { ConversationStore } from '../conversation/store.js'
-import { parseMarkdown } from '../markdown/blocks.js'
-import { toPlainText } from '../markdown/plain.js'
-import { toStreamEvent, type DoneEvent, type StreamEvent } from '../stream/events.js'
+import { parseEvent, type DoneEvent, type StreamEvent } from '../stream/events.js'
 import { readSse } from '../stream/sse.js'
-import { applyToReply, createMessage, initialState, isEmptyReply, withLast, type ChatMessage, type ChatState } from './state.js'
+import { applyToReply, createMessage, initialState, isEmptyReply, type ChatMessage, type ChatState } from './state.js'
 
 /** What one request needs, read fresh for each: the host may replace an expired envelope. */
 export interface Session {
@@ -39,10 +37,12 @@ export interface ChatControllerOptions {
   onError?: (error: WidgetError) => void
 }
 
-type Attempt = { kind: 'load' } | { kind: 'send'; message: string; from: number }
+/** A failed request, kept so Retry can repeat it: a history load, or a message sent from `from`. */
+type Attempt = { message?: string; from: number }
 
-// The stored conversation is gone (pruned) or belongs to someone else (another login): start afresh.
-const isGone = (error: WidgetError) => error.status === 404 || error.code === 'not_found' || error.code === 'forbidden'
+// The stored conversation is gone (pruned) or another identity's (another login): start afresh.
+const isGone = (error: unknown) =>
+  error instanceof RequestFailure && (error.error.status === 404 || error.error.code === 'forbidden')
 
 /**
  * The chat's behaviour without any DOM: history, sending, streaming, stop and retry. The
@@ -52,7 +52,7 @@ export function createChatController(options: ChatControllerOptions) {
   let state = initialState()
   let loaded = false
   let inflight: AbortController | null = null
-  let lastAttempt: Attempt | null = null
+  let failed: Attempt | null = null
   let disposed = false
 
   const update = (patch: Partial<ChatState>) => {
@@ -60,22 +60,21 @@ export function createChatController(options: ChatControllerOptions) {
     state = { ...state, ...patch }
     options.onChange(state)
   }
+  /** Replaces the reply being streamed (the last message), or drops it for `null`. */
   const updateReply = (change: (reply: ChatMessage) => ChatMessage | null) => {
-    const last = state.messages.at(-1)
-    if (last?.role !== 'assistant') return
-    const next = change(last)
-    update({ messages: next ? withLast(state.messages, next) : state.messages.slice(0, -1) })
+    const reply = state.messages.at(-1)
+    if (reply?.role !== 'assistant') return
+    const next = change(reply)
+    if (next !== reply) update({ messages: [...state.messages.slice(0, -1), ...(next ? [next] : [])] })
   }
-  const greeting = (session: Session) => (session.greeting ? [createMessage('assistant', session.greeting)] : [])
-
   const fail = (error: WidgetError, attempt: Attempt) => {
-    lastAttempt = attempt
+    failed = attempt
     updateReply((reply) => (isEmptyReply(reply) ? null : { ...reply, status: 'failed' }))
     update({ error })
     options.onError?.(error)
   }
 
-  /** Runs one request as the current phase; Stop aborts it, and only it. */
+  /** Runs one request as `phase`: Stop aborts it, and a failure is shown with Retry. */
   const run = async (phase: ChatState['phase'], attempt: Attempt, task: (signal: AbortSignal) => Promise<void>) => {
     const abort = new AbortController()
     inflight = abort
@@ -83,8 +82,11 @@ export function createChatController(options: ChatControllerOptions) {
     try {
       await task(abort.signal)
     } catch (error) {
-      if (abort.signal.aborted) updateReply((reply) => (reply.status !== 'streaming' ? reply : isEmptyReply(reply) ? null : { ...reply, status: 'stopped' }))
-      else fail({ code: 'internal_error', message: String(error), retryable: true }, attempt)
+      if (abort.signal.aborted) {
+        updateReply((reply) => (reply.status !== 'streaming' ? reply : isEmptyReply(reply) ? null : { ...reply, status: 'stopped' }))
+      } else {
+        fail(error instanceof RequestFailure ? error.error : clientError('internal_error'), attempt)
+      }
     } finally {
       inflight = null
       update({ phase: 'idle' })
@@ -95,87 +97,76 @@ export function createChatController(options: ChatControllerOptions) {
     if (loaded || state.phase !== 'idle') return
     const session = options.session()
     const id = options.conversations.get(session.channel)
-    if (!id) {
-      loaded = true
-      update({ messages: greeting(session) })
-      return
-    }
-    await run('loading', { kind: 'load' }, async (signal) => {
-      const result = await getHistory({ fetch: options.fetch, endpoint: session.endpoint, signal, conversationId: id, token: session.token })
-      if (result.ok || isGone(result.error)) {
-        if (!result.ok) options.conversations.forget(session.channel)
-        loaded = true
-        update({ messages: result.ok ? result.messages.map((m) => createMessage(m.role, m.content)) : greeting(session) })
-      } else {
-        fail(result.error, { kind: 'load' })
+    const greeting = session.greeting ? [createMessage('assistant', session.greeting)] : []
+    await run('loading', { from: 0 }, async (signal) => {
+      let messages = greeting
+      try {
+        if (id) messages = (await getHistory({ ...options, ...session, signal, conversationId: id })).map((m) => createMessage(m.role, m.content))
+      } catch (error) {
+        if (!isGone(error)) throw error
+        options.conversations.forget(session.channel)
       }
+      loaded = true
+      update({ messages })
     })
   }
 
   async function send(text: string): Promise<boolean> {
     const message = text.trim()
     if (!message || state.phase !== 'idle') return false
-    const from = state.messages.length
+    const attempt = { message, from: state.messages.length }
     options.onSend?.({ message })
     update({ messages: [...state.messages, createMessage('user', message), createMessage('assistant', '', 'streaming')] })
-    const attempt: Attempt = { kind: 'send', message, from }
-    await run('streaming', attempt, (signal) => stream(attempt, signal, true))
+    await run('streaming', attempt, (signal) => stream(message, signal))
     return true
   }
 
-  async function stream(attempt: Attempt & { kind: 'send' }, signal: AbortSignal, mayStartAfresh: boolean): Promise<void> {
+  async function stream(message: string, signal: AbortSignal, afresh = false): Promise<void> {
     const session = options.session()
-    const conversationId = options.conversations.get(session.channel)
-    const blocks = await runExtractors(session.extractors, options.registry, { channel: session.channel, message: attempt.message })
+    const conversationId = afresh ? null : options.conversations.get(session.channel)
+    const blocks = await runExtractors(session.extractors, options.registry, { channel: session.channel, message })
     signal.throwIfAborted()
-    const body: MessageBody = { signed_context: session.token, message: attempt.message }
+    const body: MessageBody = { signed_context: session.token, message }
     if (conversationId) body.conversation_id = conversationId
     if (Object.keys(blocks).length > 0) body.client_extractors = blocks
-    const result = await postMessage({ fetch: options.fetch, endpoint: session.endpoint, signal, body, csrfToken: options.csrfToken() })
-    if (!result.ok) {
-      if (conversationId && mayStartAfresh && isGone(result.error)) {
-        options.conversations.forget(session.channel)
-        return stream(attempt, signal, false)
-      }
-      return fail(result.error, attempt)
+    let reply
+    try {
+      reply = await postMessage({ ...options, endpoint: session.endpoint, signal, body, csrfToken: options.csrfToken() })
+    } catch (error) {
+      if (!conversationId || !isGone(error)) throw error
+      options.conversations.forget(session.channel)
+      return stream(message, signal, true)
     }
-    if (result.conversationId) options.conversations.set(session.channel, result.conversationId)
+    if (reply.conversationId) options.conversations.set(session.channel, reply.conversationId)
     let finished = false
     try {
-      await readSse(result.stream, (data) => {
-        if (finished || disposed) return
-        finished = handleEvent(data, session.channel, attempt)
+      await readSse(reply.stream, (data) => {
+        if (!finished) finished = handleEvent(parseEvent(data), session.channel)
       })
     } catch (error) {
-      if (signal.aborted) throw error
+      // A dropped connection leaves `finished` false; aborts and `error` events go up.
+      if (signal.aborted || error instanceof RequestFailure) throw error
     }
-    if (!finished) fail(streamInterrupted(), attempt)
+    if (!finished) throw new RequestFailure(clientError('stream_interrupted'))
   }
 
-  /** Applies one event; true when it ends the reply. */
-  function handleEvent(data: string, channel: string, attempt: Attempt): boolean {
-    const event = parseEvent(data)
+  /** Applies one event to the reply; true when the event ends it. */
+  function handleEvent(event: StreamEvent | null, channel: string): boolean {
     if (!event) return false
     updateReply((reply) => applyToReply(reply, event))
-    if (event.type === 'done') {
-      if (event.conversation_id) options.conversations.set(channel, event.conversation_id)
-      const reply = state.messages.at(-1)!
-      update({ announcement: { key: reply.key, text: toPlainText(parseMarkdown(reply.content)) } })
-      options.onReply?.({
-        conversationId: event.conversation_id,
-        messageId: event.message_id,
-        content: reply.content,
-        finishReason: event.finish_reason,
-        usage: event.usage,
-      })
-      return true
-    }
-    if (event.type === 'error') {
-      if (event.conversation_id) options.conversations.set(channel, event.conversation_id)
-      fail({ code: event.code, message: event.message ?? '', retryable: event.retryable === true }, attempt)
-      return true
-    }
-    return false
+    if (event.type !== 'done' && event.type !== 'error') return false
+    if (event.conversation_id) options.conversations.set(channel, event.conversation_id)
+    if (event.type === 'error') throw new RequestFailure({ code: event.code, message: event.message, retryable: event.retryable })
+    const reply = state.messages.at(-1)!
+    update({ announcement: { key: reply.key, text: reply.content } })
+    options.onReply?.({
+      conversationId: event.conversation_id,
+      messageId: event.message_id,
+      content: reply.content,
+      finishReason: event.finish_reason,
+      usage: event.usage,
+    })
+    return true
   }
 
   return {
@@ -190,26 +181,17 @@ export function createChatController(options: ChatControllerOptions) {
     },
     /** Repeats the failed load, or removes the failed exchange and sends its message again. */
     async retry(): Promise<void> {
-      const attempt = lastAttempt
+      const attempt = failed
       if (!attempt || state.phase !== 'idle') return
-      lastAttempt = null
-      if (attempt.kind === 'load') return load()
-      update({ messages: state.messages.slice(0, attempt.from), error: null })
+      failed = null
+      if (attempt.message === undefined) return load()
+      update({ messages: state.messages.slice(0, attempt.from) })
       await send(attempt.message)
     },
     dispose(): void {
       disposed = true
       inflight?.abort()
     },
-  }
-}
-
-function parseEvent(data: string): StreamEvent | null {
-  try {
-    return toStreamEvent(JSON.parse(data))
-  } catch {
-    // A malformed event is skipped; the reply goes on.
-    return null
   }
 }
 

@@ -21,7 +21,7 @@ export interface ChatState {
   messages: ChatMessage[]
   phase: 'idle' | 'loading' | 'streaming'
   error: WidgetError | null
-  /** The last completed reply as plain text, set once per reply for the polite live region. */
+  /** The last completed reply, set once per reply for the polite live region. */
   announcement: { key: string; text: string } | null
 }
 
@@ -46,11 +46,7 @@ export function applyToReply(reply: ChatMessage, event: StreamEvent): ChatMessag
     case 'tool_finished':
     case 'tool_failed': {
       const state = event.type === 'tool_finished' ? 'done' : 'failed'
-      const known = reply.tools.some((tool) => tool.callId === event.call_id)
-      const tools = known
-        ? reply.tools.map((tool) => (tool.callId === event.call_id ? { ...tool, state } : tool))
-        : [...reply.tools, { callId: event.call_id, name: event.name, state }]
-      return { ...reply, tools }
+      return { ...reply, tools: reply.tools.map((tool) => (tool.callId === event.call_id ? { ...tool, state } : tool)) }
     }
     case 'done':
       return { ...reply, status: 'complete' }
@@ -60,9 +56,6 @@ export function applyToReply(reply: ChatMessage, event: StreamEvent): ChatMessag
       return reply
   }
 }
-
-/** Replaces the last message, the reply being streamed. */
-export const withLast = (messages: ChatMessage[], last: ChatMessage): ChatMessage[] => [...messages.slice(0, -1), last]
 
 /** A reply that got nothing at all is dropped instead of left as an empty bubble. */
 export const isEmptyReply = (message: ChatMessage | undefined): boolean =>

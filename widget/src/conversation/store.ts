@@ -11,30 +11,22 @@ export type ConversationStore = ReturnType<typeof createConversationStore>
  */
 export function createConversationStore(storage: KeyValueStorage | null) {
   const memory = new Map<string, string>()
-  const attempt = (action: (storage: KeyValueStorage) => void) => {
+  const attempt = <T>(action: () => T): T | undefined => {
     try {
-      if (storage) action(storage)
+      return action()
     } catch {
-      // Fall back to memory, already updated.
+      // Memory, already updated, stands in.
     }
   }
   return {
-    get(channel: string): string | null {
-      try {
-        const stored = storage?.getItem(storageKey(channel))
-        if (stored) return stored
-      } catch {
-        // Unreadable storage: memory below.
-      }
-      return memory.get(channel) ?? null
-    },
+    get: (channel: string): string | null => attempt(() => storage?.getItem(storageKey(channel))) || memory.get(channel) || null,
     set(channel: string, id: string): void {
       memory.set(channel, id)
-      attempt((s) => s.setItem(storageKey(channel), id))
+      attempt(() => storage?.setItem(storageKey(channel), id))
     },
     forget(channel: string): void {
       memory.delete(channel)
-      attempt((s) => s.removeItem(storageKey(channel)))
+      attempt(() => storage?.removeItem(storageKey(channel)))
     },
   }
 }
@@ -42,7 +34,7 @@ export function createConversationStore(storage: KeyValueStorage | null) {
 /** `window.localStorage`, or null where even reading the property throws (blocked site data). */
 export function browserStorage(): KeyValueStorage | null {
   try {
-    return globalThis.localStorage ?? null
+    return localStorage
   } catch {
     return null
   }

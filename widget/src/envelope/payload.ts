@@ -12,42 +12,28 @@ export interface EnvelopeInfo {
   extractors: Record<string, ExtractorLimits>
 }
 
-// The spec's channel defaults, for an allowlist entry that leaves a limit out.
-export const DEFAULT_LIMITS: ExtractorLimits = { timeoutMs: 250, sizeCapBytes: 8192 }
+type Payload = { channel?: unknown; greeting?: unknown; extractors?: Record<string, Partial<ExtractorLimits> | null> }
 
 /** Decodes `base64url(JSON).signature`; anything unreadable gives an empty allowlist and no greeting. */
 export function readEnvelope(token: string | null | undefined): EnvelopeInfo {
-  const payload = decodePayload(token?.split('.')[0] ?? '')
-  if (!payload) return { extractors: {} }
-  const info: EnvelopeInfo = { extractors: readAllowlist(payload.extractors) }
-  if (typeof payload.channel === 'string' && payload.channel) info.channel = payload.channel
-  if (typeof payload.greeting === 'string' && payload.greeting) info.greeting = payload.greeting
+  let payload: Payload | null = null
+  try {
+    // `atob` is forgiving about the padding base64url leaves out.
+    const binary = atob(String(token).split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/'))
+    payload = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))))
+  } catch {
+    // Not an envelope: no greeting, no extractors.
+  }
+  const info: EnvelopeInfo = { extractors: {} }
+  if (typeof payload?.channel === 'string' && payload.channel) info.channel = payload.channel
+  if (typeof payload?.greeting === 'string' && payload.greeting) info.greeting = payload.greeting
+  if (typeof payload?.extractors === 'object' && payload.extractors && !Array.isArray(payload.extractors)) {
+    for (const [name, limits] of Object.entries(payload.extractors)) {
+      // The spec's channel defaults stand in for a limit the entry leaves out.
+      info.extractors[name] = { timeoutMs: positive(limits?.timeoutMs, 250), sizeCapBytes: positive(limits?.sizeCapBytes, 8192) }
+    }
+  }
   return info
 }
 
-function decodePayload(part: string): Record<string, unknown> | null {
-  try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/')
-    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
-    const json = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))
-    const value: unknown = JSON.parse(json)
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null
-  } catch {
-    return null
-  }
-}
-
-function readAllowlist(value: unknown): Record<string, ExtractorLimits> {
-  const allowlist: Record<string, ExtractorLimits> = {}
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return allowlist
-  for (const [name, limits] of Object.entries(value as Record<string, Partial<ExtractorLimits> | null>)) {
-    allowlist[name] = {
-      timeoutMs: positive(limits?.timeoutMs) ?? DEFAULT_LIMITS.timeoutMs,
-      sizeCapBytes: positive(limits?.sizeCapBytes) ?? DEFAULT_LIMITS.sizeCapBytes,
-    }
-  }
-  return allowlist
-}
-
-const positive = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined
+const positive = (value: unknown, fallback: number): number => (typeof value === 'number' && value > 0 ? value : fallback)

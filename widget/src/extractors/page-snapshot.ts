@@ -4,45 +4,33 @@ import type { ClientExtractor } from './registry.js'
 export const PAGE_SNAPSHOT = 'page-snapshot'
 export const PAGE_SNAPSHOT_ALIAS = 'blade-snapshot'
 
-const SKIPPED = /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/
+const SKIPPED = /^(script|style|template|noscript)$/i
 // Elements whose text stands on its own line; table cells get a space.
-const BLOCK = /^(P|DIV|LI|DT|DD|TR|BR|HR|H\d|UL|OL|DL|TABLE|PRE|BLOCKQUOTE|SECTION|ARTICLE|ASIDE|HEADER|FOOTER|MAIN|NAV|FORM|FIGURE)$/
-const CELL = /^(TD|TH)$/
+const BLOCK = /^(p|div|li|dt|dd|tr|br|hr|h\d|ul|ol|dl|table|pre|blockquote|section|article|aside|header|footer|main|nav|form|figure)$/i
+const CELL = /^t[dh]$/i
 
 /**
  * Reads the text of the host page's elements marked `data-chatbot-snapshot` (empty, or naming
- * this channel). It uses the DOM text rather than `innerText`, so hidden snapshot containers
+ * this channel). It walks the DOM text rather than `innerText`, so hidden snapshot containers
  * count and no layout is forced; block elements become line breaks so words do not run together.
  */
 export function createPageSnapshot(root: ParentNode): ClientExtractor {
-  return ({ channel }) => {
-    const parts: string[] = []
-    for (const element of root.querySelectorAll('[data-chatbot-snapshot]')) {
-      const target = element.getAttribute('data-chatbot-snapshot')
-      if (target && target !== channel) continue
-      const text = tidy(collect(element, []).join(''))
-      if (text) parts.push(text)
-    }
-    return parts.length > 0 ? parts.join('\n\n') : null
-  }
+  return ({ channel }) =>
+    [...root.querySelectorAll('[data-chatbot-snapshot]')]
+      .filter((element) => [channel, ''].includes(element.getAttribute('data-chatbot-snapshot')!))
+      .map((element) => textOf(element).replace(/[^\S\n]+/g, ' ').replace(/ ?\n\s*/g, '\n').trim())
+      .filter(Boolean)
+      .join('\n\n') || null
 }
 
-function collect(node: Node, out: string[]): string[] {
+function textOf(node: Node): string {
+  let text = ''
   for (const child of node.childNodes) {
-    if (child.nodeType === 3) out.push(child.nodeValue ?? '')
-    else if (child.nodeType === 1 && !SKIPPED.test(child.nodeName.toUpperCase())) {
-      const tag = child.nodeName.toUpperCase()
-      const gap = BLOCK.test(tag) ? '\n' : CELL.test(tag) ? ' ' : ''
-      out.push(gap)
-      collect(child, out)
-      out.push(gap)
+    if (child.nodeType === 3) text += child.nodeValue
+    else if (child.nodeType === 1 && !SKIPPED.test(child.nodeName)) {
+      const gap = BLOCK.test(child.nodeName) ? '\n' : CELL.test(child.nodeName) ? ' ' : ''
+      text += gap + textOf(child) + gap
     }
   }
-  return out
+  return text
 }
-
-const tidy = (text: string) =>
-  text
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ ?\n\s*/g, '\n')
-    .trim()

@@ -27,7 +27,7 @@ export function createExtractorRegistry() {
     /** Registering a name again replaces the earlier extractor. */
     register(name: string, run: ClientExtractor, options: ExtractorOptions = {}): void {
       if (!name || typeof name !== 'string' || typeof run !== 'function') {
-        throw new TypeError('registerClientExtractor(name, fn): name must be a non-empty string and fn a function')
+        throw new TypeError('registerClientExtractor(name, fn): expected a name and a function')
       }
       entries.set(name, { run, options: { ...options } })
     },

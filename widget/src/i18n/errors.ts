@@ -1,27 +1,22 @@
 import type { WidgetError } from '../api/errors.js'
 import type { StringKey } from './strings.js'
 
-// Server codes (contract §5 and the kernel's exceptions), then bare HTTP statuses, grouped by
+// Stream error codes (contract §5) and a few request codes, then HTTP statuses, grouped by
 // what the user can do about them.
 const MESSAGES: Record<string, StringKey> = {
-  invalid_envelope: 'errorSession',
-  csrf_token_mismatch: 'errorSession',
-  403: 'errorSession',
-  419: 'errorSession',
-  throttled: 'errorThrottled',
-  429: 'errorThrottled',
   token_cap_exceeded: 'errorTooLong',
-  payload_too_large: 'errorTooLong',
-  413: 'errorTooLong',
-  422: 'errorInvalid',
   quota_exceeded: 'errorQuota',
   stream_timeout: 'errorTimeout',
   provider_error: 'errorUnavailable',
   provider_unavailable: 'errorUnavailable',
-  service_unavailable: 'errorUnavailable',
-  503: 'errorUnavailable',
   network_error: 'errorNetwork',
   stream_interrupted: 'errorNetwork',
+  403: 'errorSession',
+  419: 'errorSession',
+  413: 'errorTooLong',
+  422: 'errorInvalid',
+  429: 'errorThrottled',
+  503: 'errorUnavailable',
 }
 
 /** The translated message key for an error: by code first, then by HTTP status. */

@@ -20,14 +20,14 @@ export const en = {
   toolRunning: 'Using {name}…',
   toolDone: 'Used {name}',
   toolFailed: '{name} failed',
-  errorNetwork: 'The connection was lost. Check your network and try again.',
+  errorNetwork: 'Connection lost. Check your network and try again.',
   errorSession: 'This chat session has expired. Reload the page to continue.',
-  errorThrottled: 'Too many messages at once. Wait a moment, then try again.',
+  errorThrottled: 'Too many messages. Wait a moment and try again.',
   errorTooLong: 'That message is too long. Shorten it and try again.',
   errorInvalid: 'That message could not be sent.',
-  errorQuota: 'You have reached today’s message limit. Try again tomorrow.',
+  errorQuota: 'You have reached today’s message limit.',
   errorTimeout: 'The reply took too long. Try again.',
-  errorUnavailable: 'The assistant is unavailable right now. Try again in a moment.',
+  errorUnavailable: 'The assistant is unavailable. Try again soon.',
   errorGeneric: 'Something went wrong. Try again.',
 }
 
@@ -35,7 +35,7 @@ export type WidgetStrings = typeof en
 export type StringKey = keyof WidgetStrings
 
 /**
- * The known string-valued entries of a `strings` value: an object set as a property, or JSON
+ * The string-valued entries of a `strings` value: an object set as a property, or JSON
  * given as the attribute. Malformed JSON counts as no translations rather than breaking the widget.
  */
 export function parseStrings(value: unknown): Partial<WidgetStrings> {
@@ -47,12 +47,7 @@ export function parseStrings(value: unknown): Partial<WidgetStrings> {
       return {}
     }
   }
-  const strings: Partial<WidgetStrings> = {}
-  if (typeof source !== 'object' || source === null) return strings
-  for (const [key, text] of Object.entries(source)) {
-    if (Object.hasOwn(en, key) && typeof text === 'string') strings[key as StringKey] = text
-  }
-  return strings
+  return Object.fromEntries(Object.entries(source ?? {}).filter(([, text]) => typeof text === 'string'))
 }
 
 /** English, overlaid with the host's translations. */

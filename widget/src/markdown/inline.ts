@@ -4,113 +4,84 @@ import { MAX_DEPTH, type Inline } from './nodes.js'
 const ESCAPABLE = /[!-/:-@[-`{-~]/
 const WORD = /[\p{L}\p{N}]/u
 const SPACE = /\s/
-const AUTOLINK = /<((?:https?|mailto):[^\s<>]*)>/iy
 const BARE_URL = /https?:\/\/[^\s<>]+/iy
-// Punctuation that ends a sentence rather than a bare URL.
-const URL_TAIL = /[.,:;!?'"*_~]+$/
 
 /**
- * Parses the inline markup of one paragraph: code spans, links (`[text](url)`, `<url>`, bare
+ * Parses the inline markup of one paragraph: code spans, links (`[text](url)` and bare
  * http(s) URLs), `**strong**`/`__strong__`, `*em*`/`_em_`, backslash escapes, and line breaks.
- * Unmatched markup stays literal text. Every search for a closer remembers where it failed,
+ * Unmatched markup stays literal text. Each search for a closer remembers where it failed,
  * so hostile input stays linear per nesting level instead of quadratic.
  */
 export function parseInline(text: string, depth = 0, inLink = false): Inline[] {
-  if (depth >= MAX_DEPTH) return text ? [{ type: 'text', text }] : []
+  if (depth >= MAX_DEPTH) return [{ type: 'text', text }]
   const out: Inline[] = []
   const failedFrom = new Map<string, number>()
   let buffer = ''
   let i = 0
 
-  const push = (node: Inline) => {
+  const push = (...nodes: Inline[]) => {
     if (buffer) out.push({ type: 'text', text: buffer })
     buffer = ''
-    out.push(node)
+    out.push(...nodes)
   }
-  const search = (key: string, from: number, find: (from: number) => number): number => {
+  const closer = (key: string, from: number, find: (from: number) => number): number => {
     if (from >= (failedFrom.get(key) ?? Infinity)) return -1
     const found = find(from)
-    if (found === -1) failedFrom.set(key, from)
+    if (found < 0) failedFrom.set(key, from)
     return found
   }
 
   while (i < text.length) {
     const char = text[i]!
     const next = text[i + 1] ?? ''
-    if (char === '\\' && (next === '\n' || ESCAPABLE.test(next))) {
-      if (next !== '\n') buffer += next
-      i += next === '\n' ? 1 : 2
-      continue
-    }
-    if (char === '\n') {
-      buffer = buffer.replace(/[ \t]+$/, '')
+    if (char === '\\' && ESCAPABLE.test(next)) {
+      buffer += next
+      i += 2
+    } else if (char === '\n') {
+      buffer = buffer.trimEnd()
       push({ type: 'break' })
-      i += 1
-      while (text[i] === ' ' || text[i] === '\t') i += 1
-      continue
-    }
-    if (char === '`') {
+      while (text[++i] === ' ');
+    } else if (char === '`') {
       const run = runLength(text, i)
-      const close = search(`\`${run}`, i + run, (from) => findRun(text, '`', run, from, false))
-      if (close === -1) {
-        buffer += text.slice(i, i + run)
-        i += run
-        continue
-      }
-      push({ type: 'code', text: trimCode(text.slice(i + run, close)) })
-      i = close + run
-      continue
-    }
-    if (char === '*' || char === '_') {
+      const close = closer('`' + run, i + run, (from) => findRun(text, i, from, run))
+      if (close < 0) buffer += text.slice(i, i + run)
+      else push({ type: 'code', text: text.slice(i + run, close) })
+      i = close < 0 ? i + run : close + run
+    } else if (char === '*' || char === '_') {
       const run = runLength(text, i)
-      const size = run >= 4 ? 0 : run
+      const size = run > 3 ? 0 : run
+      // An opener is followed by non-space; `_` also must not sit inside a word (snake_case).
       const opens = size > 0 && !SPACE.test(text[i + size] ?? ' ') && (char === '*' || !WORD.test(text[i - 1] ?? ''))
-      const close = opens
-        ? search(`${char}${size}`, i + size, (from) => findEmphasisClose(text, char, size, from))
-        : -1
-      if (close === -1) {
+      const close = opens ? closer(char + size, i + size, (from) => findEmphasisClose(text, i, from, size)) : -1
+      if (close < 0) {
         // A run of three may still open a strong span one character later.
         const literal = size === 3 ? 1 : run
         buffer += text.slice(i, i + literal)
         i += literal
-        continue
+      } else {
+        const children = parseInline(text.slice(i + size, close), depth + 1, inLink)
+        const em: Inline = { type: 'em', children }
+        push(size === 1 ? em : { type: 'strong', children: size === 2 ? children : [em] })
+        i = close + size
       }
-      const children = parseInline(text.slice(i + size, close), depth + 1, inLink)
-      push(
-        size === 1
-          ? { type: 'em', children }
-          : size === 2
-            ? { type: 'strong', children }
-            : { type: 'strong', children: [{ type: 'em', children }] },
-      )
-      i = close + size
-      continue
+    } else if (!inLink && char === '[' && readLink(text, i)) {
+      const link = readLink(text, i)!
+      const children = parseInline(link.label, depth + 1, true)
+      const href = safeHref(link.destination)
+      // A link with a refused destination keeps its text, not its URL.
+      const nodes: Inline[] = href ? [{ type: 'link', href, children }] : children
+      push(...nodes)
+      i = link.end
+    } else if (!inLink && (char === 'h' || char === 'H') && !WORD.test(text[i - 1] ?? '') && matchUrl(text, i)) {
+      const url = matchUrl(text, i)!
+      push({ type: 'link', href: safeHref(url)!, children: [{ type: 'text', text: url }] })
+      i += url.length
+    } else {
+      buffer += char
+      i += 1
     }
-    if (!inLink && char === '[') {
-      const link = readLink(text, i)
-      if (link) {
-        const children = parseInline(link.label, depth + 1, true)
-        const href = safeHref(link.destination)
-        if (href) push({ type: 'link', href, children })
-        else for (const child of children) push(child)
-        i = link.end
-        continue
-      }
-    }
-    if (!inLink && (char === '<' || char === 'h' || char === 'H')) {
-      const url = char === '<' ? matchAt(AUTOLINK, text, i) : !WORD.test(text[i - 1] ?? '') ? matchAt(BARE_URL, text, i) : null
-      const destination = url && (char === '<' ? url[1]! : trimUrl(url[0]))
-      const href = destination ? safeHref(destination) : null
-      if (destination && href) {
-        push({ type: 'link', href, children: [{ type: 'text', text: destination }] })
-        i += char === '<' ? url[0].length : destination.length
-        continue
-      }
-    }
-    buffer += char
-    i += 1
   }
-  if (buffer) out.push({ type: 'text', text: buffer })
+  push()
   return out
 }
 
@@ -120,22 +91,23 @@ function runLength(text: string, at: number): number {
   return end - at
 }
 
-/** The next run of exactly `size` (or, when `atLeast`, at least `size`) `char`s at or after `from`. */
-function findRun(text: string, char: string, size: number, from: number, atLeast: boolean): number {
-  for (let at = text.indexOf(char, from); at !== -1; ) {
-    const run = runLength(text, at)
-    if (run === size || (atLeast && run > size)) return at
-    at = text.indexOf(char, at + run)
+/**
+ * The next run of `text[at]` at or after `from` that is exactly `size` long, or for emphasis
+ * closers (`atLeast`) at least `size` long.
+ */
+function findRun(text: string, at: number, from: number, size: number, atLeast = false): number {
+  for (let found = text.indexOf(text[at]!, from); found >= 0; ) {
+    const run = runLength(text, found)
+    if (run === size || (atLeast && run > size)) return found
+    found = text.indexOf(text[at]!, found + run)
   }
   return -1
 }
 
-/** A closer is preceded by non-space, and for `_` not followed by a letter or digit (`snake_case` stays). */
-function findEmphasisClose(text: string, char: string, size: number, from: number): number {
-  for (let at = findRun(text, char, size, from + 1, size > 1); at !== -1; at = findRun(text, char, size, at + 1, size > 1)) {
-    const before = text[at - 1] ?? ' '
-    const after = text[at + size] ?? ' '
-    if (!SPACE.test(before) && (char === '*' || !WORD.test(after))) return at
+/** A closer follows non-space; for `_` it is not followed by a letter or digit. */
+function findEmphasisClose(text: string, at: number, from: number, size: number): number {
+  for (let found = findRun(text, at, from + 1, size, size > 1); found >= 0; found = findRun(text, at, found + 1, size, size > 1)) {
+    if (!SPACE.test(text[found - 1]!) && (text[at] === '*' || !WORD.test(text[found + size] ?? ''))) return found
   }
   return -1
 }
@@ -144,34 +116,19 @@ function findEmphasisClose(text: string, char: string, size: number, from: numbe
 function readLink(text: string, at: number): { label: string; destination: string; end: number } | null {
   const close = text.indexOf(']', at + 1)
   const reopen = text.indexOf('[', at + 1)
-  if (close === -1 || (reopen !== -1 && reopen < close) || text[close + 1] !== '(') return null
-  let end = close + 2
+  if (close < 0 || (reopen >= 0 && reopen < close) || text[close + 1] !== '(') return null
   let depth = 0
-  for (; end < text.length; end++) {
-    const char = text[end]!
-    if (SPACE.test(char)) return null
-    if (char === '(') depth += 1
-    else if (char === ')' && depth-- === 0) break
+  for (let end = close + 2; end < text.length && !SPACE.test(text[end]!); end++) {
+    if (text[end] === '(') depth += 1
+    else if (text[end] === ')' && depth-- === 0) return { label: text.slice(at + 1, close), destination: text.slice(close + 2, end), end: end + 1 }
   }
-  if (end >= text.length) return null
-  return { label: text.slice(at + 1, close), destination: text.slice(close + 2, end), end: end + 1 }
+  return null
 }
 
-function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
-  pattern.lastIndex = at
-  return pattern.exec(text)
-}
-
-/** Drops sentence punctuation after a bare URL, and a closing parenthesis it did not open. */
-function trimUrl(url: string): string {
-  let trimmed = url.replace(URL_TAIL, '')
-  while (trimmed.endsWith(')') && count(trimmed, '(') < count(trimmed, ')')) trimmed = trimmed.slice(0, -1).replace(URL_TAIL, '')
-  return trimmed
-}
-
-const count = (text: string, char: string) => text.split(char).length - 1
-
-/** CommonMark strips one space from each side of a code span that has both, so `` ` `` `` works. */
-function trimCode(code: string): string {
-  return code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() ? code.slice(1, -1) : code
+/** A bare URL, without the sentence punctuation after it (a `)` stays when the URL opened one). */
+function matchUrl(text: string, at: number): string | null {
+  BARE_URL.lastIndex = at
+  const match = BARE_URL.exec(text)?.[0] ?? ''
+  const url = match.replace(/[.,:;!?'"*_~)]+$/, (tail) => (match.includes('(') ? tail.replace(/[^)]/g, '') : ''))
+  return safeHref(url) ? url : null
 }

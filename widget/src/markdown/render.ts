@@ -12,54 +12,50 @@ export interface NodeFactory {
  * `rel`/`target`, and a list's numeric `start`. Model text never reaches an HTML parser.
  */
 export function renderBlocks(blocks: Block[], doc: NodeFactory): Node[] {
-  return blocks.map((block) => renderBlock(block, doc))
-}
-
-function renderBlock(block: Block, doc: NodeFactory): Node {
-  switch (block.type) {
-    case 'paragraph':
-      return element(doc, 'p', renderInlines(block.children, doc))
-    case 'code_block':
-      return element(doc, 'pre', [element(doc, 'code', [doc.createTextNode(block.text)])])
-    case 'list': {
-      const list = element(
-        doc,
-        block.ordered ? 'ol' : 'ul',
-        block.items.map((item) => element(doc, 'li', renderBlocks(item, doc))),
-      )
-      if (block.ordered && block.start !== 1) list.setAttribute('start', String(block.start))
-      return list
+  return blocks.map((block) => {
+    switch (block.type) {
+      case 'paragraph':
+        return element(doc, 'p', renderInlines(block.children, doc))
+      case 'code_block':
+        return element(doc, 'pre', [element(doc, 'code', [doc.createTextNode(block.text)])])
+      case 'list': {
+        const list = element(
+          doc,
+          block.ordered ? 'ol' : 'ul',
+          block.items.map((item) => element(doc, 'li', renderBlocks(item, doc))),
+        )
+        if (block.ordered && block.start !== 1) list.setAttribute('start', String(block.start))
+        return list
+      }
     }
-  }
+  })
 }
 
 function renderInlines(nodes: Inline[], doc: NodeFactory): Node[] {
-  return nodes.map((node) => renderInline(node, doc))
-}
-
-function renderInline(node: Inline, doc: NodeFactory): Node {
-  switch (node.type) {
-    case 'text':
-      return doc.createTextNode(node.text)
-    case 'break':
-      return doc.createElement('br')
-    case 'code':
-      return element(doc, 'code', [doc.createTextNode(node.text)])
-    case 'strong':
-    case 'em':
-      return element(doc, node.type, renderInlines(node.children, doc))
-    case 'link': {
-      const link = element(doc, 'a', renderInlines(node.children, doc))
-      link.setAttribute('href', node.href)
-      link.setAttribute('rel', 'noopener noreferrer')
-      link.setAttribute('target', '_blank')
-      return link
+  return nodes.map((node) => {
+    switch (node.type) {
+      case 'text':
+        return doc.createTextNode(node.text)
+      case 'break':
+        return doc.createElement('br')
+      case 'code':
+        return element(doc, 'code', [doc.createTextNode(node.text)])
+      case 'strong':
+      case 'em':
+        return element(doc, node.type, renderInlines(node.children, doc))
+      case 'link': {
+        const link = element(doc, 'a', renderInlines(node.children, doc))
+        link.setAttribute('href', node.href)
+        link.setAttribute('rel', 'noopener noreferrer')
+        link.setAttribute('target', '_blank')
+        return link
+      }
     }
-  }
+  })
 }
 
 function element(doc: NodeFactory, tag: string, children: Node[]): Element {
   const created = doc.createElement(tag)
-  for (const child of children) created.appendChild(child)
+  created.append(...children)
   return created
 }

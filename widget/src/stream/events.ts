@@ -43,12 +43,16 @@ export type StreamEvent =
   | ErrorEvent
 
 /**
- * Checks one decoded `data:` payload just enough to dispatch on it: an object with a string
- * `type` (and a string `content` for tokens). Types the widget does not know are ignored by
- * the reducer, so a newer server adding event types cannot break an older widget.
+ * Decodes one event's data just enough to dispatch on it: a JSON object with a string `type`
+ * (and a string `content` for tokens). Malformed events give null and are skipped; types the
+ * widget does not know pass and are ignored later, so a newer server cannot break an older widget.
  */
-export function toStreamEvent(value: unknown): StreamEvent | null {
-  const event = value as { type?: unknown; content?: unknown } | null
-  if (typeof event?.type !== 'string' || (event.type === 'token' && typeof event.content !== 'string')) return null
-  return event as StreamEvent
+export function parseEvent(data: string): StreamEvent | null {
+  try {
+    const event = JSON.parse(data) as { type?: unknown; content?: unknown } | null
+    if (typeof event?.type === 'string' && (event.type !== 'token' || typeof event.content === 'string')) return event as StreamEvent
+  } catch {
+    // Not JSON: skipped, the reply goes on.
+  }
+  return null
 }

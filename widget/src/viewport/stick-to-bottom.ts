@@ -19,7 +19,7 @@ export function stickToBottom(node: HTMLElement, count: number) {
     if (following) toEnd()
   })
   observer.observe(node, { childList: true, subtree: true, characterData: true })
-  node.addEventListener('scroll', onScroll, { passive: true })
+  node.addEventListener('scroll', onScroll)
   toEnd()
   return {
     update(next: number) {

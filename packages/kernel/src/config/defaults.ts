@@ -12,7 +12,7 @@ export function defaultConfig(): ResolvedConfig {
     middleware: {},
     sanitizerTags: ['context', 'system', 'instructions', 'assistant', 'user'],
     playwrightFixture: { enabled: false },
-    throttle: { perMinute: 20, perDay: 200, exempt: ['chatbot.health', 'chatbot.widget-js'] },
+    throttle: { perMinute: 20, perDay: 200, exempt: ['chatbot.health', 'chatbot.widget-js'], trustProxy: false },
     conversationTtl: 86_400,
     retentionDays: 30,
     streamDuration: 60,

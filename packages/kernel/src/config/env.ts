@@ -13,6 +13,8 @@ const bool: Parser = (raw, env) => {
   if (/^(0|false|no|off)$/i.test(raw.trim())) return false
   throw new ChatbotConfigException(env, `expected true or false, got "${raw}"`)
 }
+/** `true`/`false`, or a whole number (a count of proxy hops). */
+const boolOrCount: Parser = (raw, env) => (/^\d+$/.test(raw.trim()) ? Number(raw) : bool(raw, env))
 const text: Parser = (raw) => raw
 const list: Parser = (raw) =>
   raw
@@ -30,6 +32,7 @@ const ENV_KEYS: [env: string, path: string, parse: Parser][] = [
   ['CHATBOT_PLAYWRIGHT_FIXTURE', 'playwrightFixture.enabled', bool],
   ['CHATBOT_THROTTLE_PER_MINUTE', 'throttle.perMinute', int],
   ['CHATBOT_THROTTLE_PER_DAY', 'throttle.perDay', int],
+  ['CHATBOT_THROTTLE_TRUST_PROXY', 'throttle.trustProxy', boolOrCount],
   ['CHATBOT_CONVERSATION_TTL', 'conversationTtl', int],
   ['CHATBOT_RETENTION_DAYS', 'retentionDays', nullableInt],
   ['CHATBOT_STREAM_DURATION', 'streamDuration', int],

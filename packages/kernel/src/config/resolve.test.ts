@@ -44,8 +44,16 @@ describe('resolveConfig', () => {
     expect(config.appKeyPrevious).toEqual(['a', 'b'])
   })
 
+  it('reads throttle.trustProxy as false by default, a flag or a hop count', () => {
+    expect(resolveConfig({}, {}).throttle.trustProxy).toBe(false)
+    expect(resolveConfig({}, { CHATBOT_THROTTLE_TRUST_PROXY: 'true' }).throttle.trustProxy).toBe(true)
+    expect(resolveConfig({ throttle: { trustProxy: true } }, { CHATBOT_THROTTLE_TRUST_PROXY: '2' }).throttle.trustProxy).toBe(2)
+  })
+
   it.each([
     [{}, { CHATBOT_TOKEN_CAP: 'lots' }, 'CHATBOT_TOKEN_CAP'],
+    [{}, { CHATBOT_THROTTLE_TRUST_PROXY: 'sometimes' }, 'CHATBOT_THROTTLE_TRUST_PROXY'],
+    [{ throttle: { trustProxy: -1 } }, {}, 'throttle.trustProxy'],
     [{}, { CHATBOT_PROVIDER_SUPPORTS_TOOLS: 'maybe' }, 'CHATBOT_PROVIDER_SUPPORTS_TOOLS'],
     [{ tokenCap: -1 }, {}, 'tokenCap'],
     [{ throttle: { perMinute: 1.5 } }, {}, 'throttle.perMinute'],

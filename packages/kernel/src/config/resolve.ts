@@ -84,6 +84,10 @@ export function validateConfig(config: ResolvedConfig): void {
   assertStringList('routeMiddleware', config.routeMiddleware)
   assertStringList('sanitizerTags', config.sanitizerTags)
   assertStringList('throttle.exempt', config.throttle.exempt)
+  const { trustProxy } = config.throttle
+  if (typeof trustProxy !== 'boolean' && !(Number.isInteger(trustProxy) && trustProxy >= 0)) {
+    throw new ChatbotConfigException('throttle.trustProxy', `expected true, false or a number of proxy hops, got ${JSON.stringify(trustProxy)}`)
+  }
   if (typeof config.provider.supportsTools !== 'boolean') throw new ChatbotConfigException('provider.supportsTools', 'expected true or false')
   if (!Array.isArray(config.plugins)) throw new ChatbotConfigException('plugins', 'expected a list of plugins')
   if (!isPlainObject(config.channels)) throw new ChatbotConfigException('channels', 'expected an object of channel blocks')

@@ -37,7 +37,11 @@ export interface ChatbotConfig {
   middleware?: Record<string, Middleware>
   sanitizerTags?: string[]
   playwrightFixture?: { enabled?: boolean }
-  throttle?: ThrottleConfig & { exempt?: string[] }
+  throttle?: ThrottleConfig & {
+    exempt?: string[]
+    /** Read the client address from `X-Forwarded-For`: `true` (one proxy) or the number of trusted proxy hops; see docs/limits.md. */
+    trustProxy?: boolean | number
+  }
   conversationTtl?: number
   retentionDays?: number | null
   streamDuration?: number
@@ -83,6 +87,6 @@ export interface ResolvedConfig
   channels: Record<string, ChannelConfig>
   retentionDays: number | null
   middleware: Record<string, Middleware>
-  throttle: Required<ThrottleConfig> & { exempt: string[] }
+  throttle: Required<ThrottleConfig> & { exempt: string[]; trustProxy: boolean | number }
   tools: Required<NonNullable<ChatbotConfig['tools']>>
 }

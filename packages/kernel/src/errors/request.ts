@@ -35,6 +35,13 @@ export class ChatbotValidationException extends ChatbotException {
   }
 }
 
+/** 422: the channel is not declared in `channels` (`default` always is), e.g. when minting an envelope for it. */
+export class ChatbotUnknownChannelException extends ChatbotValidationException {
+  constructor(channel: string) {
+    super(`Unknown channel "${channel}": declare it under \`channels\` in the config.`, { channel: 'is not a configured channel' }, 'unknown_channel')
+  }
+}
+
 /** 419: the CSRF token is missing or does not match the session. */
 export class ChatbotCsrfException extends ChatbotException {
   constructor(message = 'The CSRF token is missing or invalid.') {

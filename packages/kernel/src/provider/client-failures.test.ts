@@ -83,6 +83,25 @@ describe('createProviderClient failures', () => {
     expect(error.kind).toBe('cut')
   })
 
+  test('a connection lost after the finish reason is no failure: only the usage is missing', async () => {
+    const finish = 'data: {"choices":[{"delta":{"content":"whole"},"finish_reason":"stop"}]}\n\n'
+    const server = await listen(() => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(finish))
+          // Makes the server destroy the socket, before any usage chunk or [DONE].
+          setTimeout(() => controller.error(new Error('connection lost')), 10)
+        },
+      })
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+    })
+    let text = ''
+    const result = await createProviderClient({ baseUrl: server.url }).stream(request, (delta) => (text += delta), never)
+    await server.close()
+    expect(text).toBe('whole')
+    expect(result).toEqual({ finishReason: 'stop', toolCalls: [] })
+  })
+
   test('an unparsable data line → kind malformed, not retryable', async () => {
     provider.script({ text: 'fine so far', malformed: true })
     const { text, error } = await failure(provider.url)

@@ -58,6 +58,19 @@ describe('createProviderClient against the demo provider', () => {
     expect(provider.requests.at(-1)!.headers.authorization).toBeUndefined()
   })
 
+  test('sends through the fetch it is given', async () => {
+    const urls: string[] = []
+    const instrumented: typeof fetch = (input, init) => {
+      urls.push(String(input))
+      return fetch(input, init)
+    }
+    const deltas: string[] = []
+    provider.script({ text: 'one two' })
+    await createProviderClient({ baseUrl: provider.url, fetch: instrumented }).stream(request, (text) => deltas.push(text), never)
+    expect(urls).toEqual([`${provider.url}/chat/completions`])
+    expect(deltas).toEqual(['one ', 'two'])
+  })
+
   test('assembles several tool calls from their fragments, in index order', async () => {
     provider.script({
       text: 'Let me check. ',

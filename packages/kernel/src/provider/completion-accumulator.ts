@@ -22,6 +22,8 @@ interface ToolCallFragment {
 export interface CompletionAccumulator {
   /** Handles one `data:` payload; returns `true` at `[DONE]`. */
   data(payload: string): boolean
+  /** `[DONE]` or a finish reason arrived: the reply is whole even if the body breaks off now. */
+  complete(): boolean
   /** The outcome once the body ended; throws a `cut` failure when it ended too early. */
   result(): StreamResult
 }
@@ -73,6 +75,8 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
       }
       return false
     },
+
+    complete: () => done || finishReason !== undefined,
 
     result() {
       if (!done && finishReason === undefined) {

@@ -21,7 +21,10 @@ export async function readCompletion(
       try {
         chunk = await reader.read()
       } catch (error) {
-        throw signal.aborted ? signal.reason : cutFailure(error)
+        if (signal.aborted) throw signal.reason
+        // Lost after the finish reason, only the usage chunk is missing: the reply is whole.
+        if (accumulator.complete()) break
+        throw cutFailure(error)
       }
       const stop = chunk.done ? decoder.end() : decoder.push(chunk.value)
       // `onText` may have aborted the turn (a quota hit, a closed browser tab).

@@ -12,7 +12,7 @@ export {
   deleteConversation,
   type NewConversation,
 } from './conversations/conversations.repository.js'
-export { pruneConversations, type PruneConversationsOptions } from './conversations/prune-conversations.js'
+export { pruneConversations, type PruneConversationsOptions, type PruneCounts } from './conversations/prune-conversations.js'
 
 export type { MessagesTable, MessageRow, NewMessageRow, MessageRole, MessageStatus } from './messages/messages.table.js'
 export type { StoredMessage } from './messages/stored-message.js'

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createPostgresSchema } from '@chatbot-kit/test-utils'
 import {
   countMessages,
   createConversation,
@@ -58,18 +59,13 @@ const targets: Target[] = [
     skip: postgresUrl ? false : 'skipped: CHATBOT_TEST_POSTGRES_URL not set',
     // Other test files may share the database: each test gets its own schema, dropped afterwards.
     async open() {
-      const schema = `chatbot_test_${randomUUID().replaceAll('-', '')}`
-      const admin = await createDatabase(postgresUrl ?? '')
-      await sql`create schema ${sql.id(schema)}`.execute(admin.db)
-      const url = new URL(postgresUrl ?? '')
-      url.searchParams.set('options', `-c search_path=${schema}`)
-      const database = await createDatabase(url.toString())
+      const schema = await createPostgresSchema(postgresUrl ?? '')
+      const database = await createDatabase(schema.url)
       return {
         database,
         dispose: async () => {
           await database.close()
-          await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db)
-          await admin.close()
+          await schema.drop()
         },
       }
     },
@@ -262,25 +258,41 @@ describe.each(targets.map((target) => [target.name, target] as const))('storage 
           createConversation(database.db, { channel, owner: { guestId: 'g' }, routeName: 'r', now: at(when) })
         const oldSales = await open('sales', '2026-01-01T00:00:00.000Z')
         await insertMessage(database.db, message({ conversationId: oldSales.id }))
+        await insertMessage(database.db, message({ conversationId: oldSales.id, role: 'assistant' }))
+        await insertToolInvocation(database.db, { conversationId: oldSales.id, callId: 'c1', toolName: 't', arguments: {}, startedAt: at('2026-01-01T00:00:00.000Z') })
         const newSales = await open('sales', '2026-12-01T00:00:00.000Z')
+        await insertMessage(database.db, message({ conversationId: newSales.id }))
         const cutoff = { inactiveBefore: at('2026-06-01T00:00:00.000Z') }
 
         // `conversation` (support, 2026-11-22) is recent: only the two old ones qualify.
         await open('support', '2026-02-01T00:00:00.000Z')
-        expect(await pruneConversations(database.db, { ...cutoff, dryRun: true })).toBe(2)
-        expect(await pruneConversations(database.db, { ...cutoff, channel: 'sales', dryRun: true })).toBe(1)
+        expect(await pruneConversations(database.db, { ...cutoff, dryRun: true })).toEqual({ conversations: 2, messages: 2 })
+        expect(await pruneConversations(database.db, { ...cutoff, channel: 'sales', dryRun: true })).toEqual({ conversations: 1, messages: 2 })
         expect(await findConversationByPublicId(database.db, oldSales.publicId)).toBeDefined()
 
-        expect(await pruneConversations(database.db, { ...cutoff, channel: 'sales' })).toBe(1)
+        expect(await pruneConversations(database.db, { ...cutoff, channel: 'sales' })).toEqual({ conversations: 1, messages: 2 })
         expect(await findConversationByPublicId(database.db, oldSales.publicId)).toBeUndefined()
         expect(await findConversationByPublicId(database.db, newSales.publicId)).toBeDefined()
         expect(await countMessages(database.db, oldSales.id)).toBe(0)
-        expect(await pruneConversations(database.db, cutoff)).toBe(1)
-        expect(await pruneConversations(database.db, cutoff)).toBe(0)
+        expect(await listToolInvocations(database.db, oldSales.id)).toEqual([])
+        expect(await countMessages(database.db, newSales.id)).toBe(1)
+        expect(await pruneConversations(database.db, cutoff)).toEqual({ conversations: 1, messages: 0 })
+        expect(await pruneConversations(database.db, cutoff)).toEqual({ conversations: 0, messages: 0 })
         expect(await findConversationByPublicId(database.db, conversation.publicId)).toBeDefined()
       })
 
-      it('prunes more conversations than fit in one batch', async () => {
+      it('prunes by start (expired conversations) and needs at least one bound', async () => {
+        const started = await createConversation(database.db, { channel: 'c', owner: { guestId: 'g' }, routeName: 'r', now: new Date('2026-01-01T00:00:00.000Z') })
+        await touchConversation(database.db, started.id, new Date('2026-12-01T00:00:00.000Z'))
+        const bounds = { startedBefore: new Date('2026-06-01T00:00:00.000Z') }
+        expect(await pruneConversations(database.db, { ...bounds, inactiveBefore: new Date('2026-06-01T00:00:00.000Z'), dryRun: true })).toEqual({ conversations: 0, messages: 0 })
+        expect(await pruneConversations(database.db, { ...bounds, channel: 'c' })).toEqual({ conversations: 1, messages: 0 })
+        // The `conversation` of beforeEach started on 2026-11-22.
+        expect(await findConversationByPublicId(database.db, conversation.publicId)).toBeDefined()
+        await expect(pruneConversations(database.db, { channel: 'c' })).rejects.toThrow(TypeError)
+      })
+
+      it('prunes more conversations than fit in one batch, reporting each batch', async () => {
         const rows = Array.from({ length: 1201 }, () => ({
           public_id: randomUUID(),
           channel: 'bulk',
@@ -291,9 +303,12 @@ describe.each(targets.map((target) => [target.name, target] as const))('storage 
         }))
         await database.db.insertInto('conversations').values(rows).execute()
         const options = { inactiveBefore: new Date('2021-01-01T00:00:00.000Z') }
-        expect(await pruneConversations(database.db, { ...options, dryRun: true })).toBe(1201)
-        expect(await pruneConversations(database.db, options)).toBe(1201)
-        expect(await pruneConversations(database.db, { ...options, dryRun: true })).toBe(0)
+        expect(await pruneConversations(database.db, { ...options, dryRun: true })).toEqual({ conversations: 1201, messages: 0 })
+        const batches: number[] = []
+        const pruned = await pruneConversations(database.db, { ...options, onBatch: (totals) => batches.push(totals.conversations) })
+        expect(pruned).toEqual({ conversations: 1201, messages: 0 })
+        expect(batches).toEqual([500, 1000, 1201])
+        expect(await pruneConversations(database.db, { ...options, dryRun: true })).toEqual({ conversations: 0, messages: 0 })
       })
     })
   })

@@ -1,0 +1,1 @@
+export { channelsPlugin } from './plugin.js'

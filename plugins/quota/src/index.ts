@@ -1,0 +1,1 @@
+export { quotaPlugin, type QuotaPluginOptions } from './plugin.js'

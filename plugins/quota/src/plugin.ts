@@ -1,0 +1,74 @@
+import { ChatbotQuotaExceededException, countTokens, definePlugin, type ChatbotPlugin, type Turn } from '@chatbot-kit/kernel'
+import { createQuotaLedger, type QuotaLease, type QuotaLimits } from './ledger.js'
+import { createOutputMeter } from './output-meter.js'
+
+export interface QuotaPluginOptions {
+  /** Namespace of the counter keys (default `quota`); apps sharing one Redis each set their own. */
+  prefix?: string
+  /** Output tokens a turn reserves at a time, before the provider is called and again as it streams (default 512). */
+  outputReservation?: number
+  /** The clock in epoch ms (default `Date.now`); tests move it across UTC midnight. */
+  now?: () => number
+}
+
+interface TurnQuota {
+  lease: QuotaLease
+  meter: ReturnType<typeof createOutputMeter>
+  /** Length of `turn.text` that was let through (streamed). */
+  streamed: number
+}
+
+const STATE = 'quota'
+
+/**
+ * Per identity (user or guest) and UTC day: `dailyQuota.input` and `dailyQuota.output` tokens.
+ * A turn reserves its prompt and a share of output before the provider is called, streams while
+ * its share lasts, and settles on the provider's usage. Provides `chatbot.quota(identity)`.
+ * See docs/limits.md.
+ */
+export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
+  const reservation = options.outputReservation ?? 512
+  if (!Number.isSafeInteger(reservation) || reservation < 1) throw new TypeError(`quotaPlugin: outputReservation must be a whole number ≥ 1, got ${reservation}.`)
+  return definePlugin({
+    name: 'quota',
+    setup(chatbot) {
+      const ledger = createQuotaLedger(chatbot.counters, { prefix: options.prefix ?? 'quota', now: options.now ?? Date.now, limits: chatbot.config.dailyQuota })
+      const onGrowError = (error: unknown) => chatbot.logger.error('Could not reserve more output quota:', error)
+      chatbot.provide('quota', (identity) => ledger.status(identity))
+
+      const settle = async (turn: Turn, used: (turn: Turn) => QuotaLimits) => {
+        const quota = turn.state[STATE] as TurnQuota | undefined
+        if (!quota) return
+        delete turn.state[STATE]
+        await quota.meter.idle()
+        await quota.lease.settle(used(turn))
+      }
+
+      chatbot.hooks.addHooks({
+        'turn:prompt': async (turn) => {
+          const lease = await ledger.reserve(turn.identity, turn.inputTokens, reservation)
+          turn.state[STATE] = { lease, meter: createOutputMeter(lease, reservation, onGrowError), streamed: turn.text.length } satisfies TurnQuota
+        },
+        'turn:chunk': (turn, text) => {
+          const quota = turn.state[STATE] as TurnQuota | undefined
+          if (!quota || text === '') return
+          if (quota.meter.take(text)) {
+            quota.streamed += text.length
+            return
+          }
+          // The kernel has appended the refused chunk already: the stored reply keeps only what was sent.
+          turn.text = turn.text.slice(0, quota.streamed)
+          throw new ChatbotQuotaExceededException('The daily output token quota is used up.', quota.lease.resetsAt)
+        },
+        // The kernel has filled in the tokenizer's count where the provider reported no usage.
+        'turn:end': (turn) => settle(turn, ({ usage }) => ({ input: usage.inputTokens, output: usage.outputTokens })),
+        // A cut round reports no usage: count its prompt once anything streamed, and the text that did.
+        'turn:error': (turn) =>
+          settle(turn, ({ usage, text, inputTokens }) => ({
+            input: Math.max(usage.inputTokens, text === '' ? 0 : inputTokens),
+            output: Math.max(usage.outputTokens, countTokens(text)),
+          })),
+      })
+    },
+  })
+}

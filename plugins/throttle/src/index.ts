@@ -1,0 +1,1 @@
+export { throttlePlugin, type ThrottlePluginOptions } from './plugin.js'

@@ -1,0 +1,34 @@
+import { ChatbotThrottledException, type CounterStore } from '@chatbot-kit/kernel'
+import { currentWindows } from './windows.js'
+
+export interface ThrottleLimits {
+  perMinute: number
+  perDay: number
+}
+
+// Keys outlive their window a little, so an instance whose clock lags still finds the same count.
+const KEY_SLACK_SECONDS = 60
+
+/**
+ * Counts one request of a bucket in the minute and the day window and refuses it with 429 when
+ * either is over its limit. A refused request is taken back from both windows, so the counts
+ * are the requests that were let through.
+ */
+export function createThrottle(counters: CounterStore, options: { prefix: string; now: () => number }) {
+  return async function hit(bucket: string, limits: ThrottleLimits): Promise<void> {
+    const at = options.now()
+    const windows = currentWindows(at).map((window) => ({
+      ...window,
+      key: `${options.prefix}:${window.name}:${window.id}:${bucket}`,
+      limit: window.name === 'minute' ? limits.perMinute : limits.perDay,
+      ttl: Math.ceil((window.end - at) / 1000) + KEY_SLACK_SECONDS,
+    }))
+    const counts = await Promise.all(windows.map((window) => counters.increment(window.key, 1, window.ttl)))
+    const full = windows.filter((window, index) => counts[index]! > window.limit)
+    if (full.length === 0) return
+    await Promise.all(windows.map((window) => counters.increment(window.key, -1, window.ttl)))
+    const retryAfter = Math.max(...full.map((window) => Math.ceil((window.end - at) / 1000)))
+    const over = full.map((window) => `${window.limit} per ${window.name}`).join(' and ')
+    throw new ChatbotThrottledException(`Too many requests (limit ${over}); retry in ${retryAfter} s.`, retryAfter)
+  }
+}
