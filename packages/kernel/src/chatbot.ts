@@ -89,7 +89,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   const scopes = new Map<string, { overrides: ChannelConfig; contexts: Map<string, ContextValue> }>()
   const settingsCache = new Map<string, ChannelSettings>()
   const toolRegistry = new Map<string, ChatbotTool>((config.tools.definitions ?? []).map((tool) => [tool.name, tool]))
-  const middleware = new Map<string, Middleware>(Object.entries(config.middleware))
+  const middleware = new Map<string, Middleware>()
   const extraRoutes: ChatbotRoute[] = []
   const services = createServices()
   let fakeClient: ProviderClient | undefined
@@ -199,16 +199,24 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     },
   }
 
-  for (const plugin of orderPlugins(config.plugins)) {
-    if (plugin.hooks) hooks.addHooks(plugin.hooks)
-    await plugin.setup?.(chatbot)
+  try {
+    for (const plugin of orderPlugins(config.plugins)) {
+      if (plugin.hooks) hooks.addHooks(plugin.hooks)
+      await plugin.setup?.(chatbot)
+    }
+    // The host's own `middleware` map beats what plugins registered under the same name.
+    const known = new Map([...middleware, ...Object.entries(config.middleware)])
+    const routeMiddleware = config.routeMiddleware.map((name) => {
+      const found = known.get(name)
+      if (!found) throw new ChatbotConfigException('routeMiddleware', `no middleware is registered as "${name}" (known: ${[...known.keys()].join(', ') || 'none'})`)
+      return found
+    })
+    for (const route of createRoutes(runtime, routeMiddleware, extraRoutes)) app.on(route.method, route.path, route.handler)
+  } catch (error) {
+    // A failed start-up must not leave the database or the Redis connection open.
+    await Promise.allSettled([database.close(), counters.close()])
+    throw error
   }
-  const routeMiddleware = config.routeMiddleware.map((name) => {
-    const found = middleware.get(name)
-    if (!found) throw new ChatbotConfigException('routeMiddleware', `no middleware is registered as "${name}" (known: ${[...middleware.keys()].join(', ') || 'none'})`)
-    return found
-  })
-  for (const route of createRoutes(runtime, routeMiddleware, extraRoutes)) app.on(route.method, route.path, route.handler)
   return chatbot
 }
 

@@ -141,3 +141,17 @@ describe('the turn and its hooks', () => {
     expect(h.provider.requests).toHaveLength(0)
   })
 })
+
+describe('route middleware', () => {
+  it('stops start-up naming an unknown middleware', async () => {
+    await expect(createHarness('in-process', { routeMiddleware: ['nope'] })).rejects.toThrow(/routeMiddleware.*"nope"/)
+  })
+
+  it("runs the host's middleware from the config map, which beats a plugin's of the same name", async () => {
+    const deny = () => new Response('{"error":{"code":"denied","message":"no"}}', { status: 401 })
+    const plugin = definePlugin({ name: 'registers-deny', setup: (chatbot) => void chatbot.registerMiddleware('deny', () => undefined) })
+    h = await createHarness('in-process', { routeMiddleware: ['deny'], middleware: { deny }, plugins: [plugin] })
+    expect((await h.post({ signed_context: h.envelope(), message: 'hi' })).status).toBe(401)
+    expect((await h.request('/chatbot/health')).status).toBe(200)
+  })
+})

@@ -1,1 +1,1 @@
-export {}
+export { retentionPlugin } from './plugin.js'

@@ -1,1 +1,2 @@
-export {}
+export { sanitizerPlugin, type SanitizerPluginOptions } from './plugin.js'
+export { createTagSanitizer, type SanitizedText } from './create-tag-sanitizer.js'

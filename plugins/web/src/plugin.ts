@@ -19,7 +19,7 @@ export function webPlugin(options: WebPluginOptions = {}): ChatbotPlugin {
       chatbot.registerMiddleware('web', createWebMiddleware(state))
       if (chatbot.config.playwrightFixture.enabled) registerFixture(chatbot)
       // Hooked here rather than in `hooks`: the hook needs this chatbot's keys, and one plugin
-      // object may serve several chatbots (a dev server re-creating one on config change).
+      // object may be passed to several `createChatbot` calls.
       chatbot.hooks.hook('widget:render', createRenderHook(state))
     },
   })

@@ -24,8 +24,8 @@ export function readSession(event: H3Event, state: WebState): (WebSession & { st
     return undefined
   }
   const { csrf, exp } = (data ?? {}) as Partial<WebSession>
-  if (typeof csrf !== 'string' || csrf === '' || !Number.isSafeInteger(exp) || exp! <= nowSeconds()) return undefined
-  return { csrf, exp: exp!, stale: opened.stale }
+  if (typeof csrf !== 'string' || csrf === '' || typeof exp !== 'number' || !Number.isSafeInteger(exp) || exp <= nowSeconds()) return undefined
+  return { csrf, exp, stale: opened.stale }
 }
 
 /**
@@ -39,11 +39,13 @@ export function ensureSession(event: H3Event, state: WebState): WebSession {
   if (started) return started
   const now = nowSeconds()
   const current = readSession(event, state)
-  let session: WebSession | undefined = current && { csrf: current.csrf, exp: current.exp }
-  if (!current || current.stale || current.exp - now < state.sessionLifetime / 2) {
+  let session: WebSession
+  if (current && !current.stale && current.exp - now >= state.sessionLifetime / 2) {
+    session = { csrf: current.csrf, exp: current.exp }
+  } else {
     session = { csrf: current?.csrf ?? randomBytes(32).toString('base64url'), exp: now + state.sessionLifetime }
     state.cookies.write(event, SESSION_COOKIE, JSON.stringify(session), state.sessionLifetime)
   }
   context[STARTED] = session
-  return session!
+  return session
 }

@@ -23,7 +23,7 @@ describe('GET /chatbot/test-fixture when playwrightFixture.enabled is on', () =>
   let h: WebHarness
   const warn = vi.fn()
   beforeAll(async () => {
-    h = await createWebHarness({}, { env: { CHATBOT_PLAYWRIGHT_FIXTURE: 'true' }, logger: silentLogger({ warn }) })
+    h = await createWebHarness({ channels: { default: {}, support: {} } }, { env: { CHATBOT_PLAYWRIGHT_FIXTURE: 'true' }, logger: silentLogger({ warn }) })
   })
   afterAll(() => h.close())
 
@@ -45,6 +45,7 @@ describe('GET /chatbot/test-fixture when playwrightFixture.enabled is on', () =>
     expect(page.response.headers.get('cache-control')).toBe('no-store')
     expect(page.html).toMatch(/^<!doctype html>/)
     expect(page.csrf).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(page.html.match(/name="csrf-token"/g)).toHaveLength(1)
     expect(page.html).toContain('<script type="module" src="/chatbot/widget.js"></script>')
     expect(page.html).toMatch(/<chatbot-widget channel="support" signed-context="[^"]+"/)
     const payload = h.chatbot.verifyEnvelope(page.envelope)
@@ -83,6 +84,29 @@ describe('GET /chatbot/test-fixture when playwrightFixture.enabled is on', () =>
     } finally {
       await denying.close()
     }
+  })
+})
+
+describe('the test fixture under routeMiddleware: []', () => {
+  let h: WebHarness
+  beforeAll(async () => {
+    h = await createWebHarness({ routeMiddleware: [], playwrightFixture: { enabled: true } })
+  })
+  afterAll(() => h.close())
+
+  it('still has the csrf-token meta tag, empty, and messages need no token', async () => {
+    const browser = h.browser()
+    const response = await browser.fetch(`${h.origin}/chatbot/test-fixture?user=user-1`)
+    const page = parsePage(await response.text())
+    expect(page.csrf).toBe('')
+    expect(page.html.match(/name="csrf-token"/g)).toHaveLength(1)
+    const post = await browser.fetch(`${h.origin}/chatbot/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ signed_context: page.envelope, message: 'no token' }),
+    })
+    expect(post.status).toBe(200)
+    expect((await readSse(post)).filter((event) => event.type === 'token').map((event) => event.content)).toEqual(['Echo: ', 'no ', 'token'])
   })
 })
 

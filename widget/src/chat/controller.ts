@@ -140,13 +140,18 @@ export function createChatController(options: ChatControllerOptions) {
     if (reply.conversationId) options.conversations.set(session.channel, reply.conversationId)
     let finished = false
     try {
-      await readSse(reply.stream, (data) => {
-        if (!finished) finished = handleEvent(parseEvent(data), session.channel)
-      })
+      await readSse(
+        reply.stream,
+        (data) => {
+          if (!finished) finished = handleEvent(parseEvent(data), session.channel)
+        },
+        signal,
+      )
     } catch (error) {
       // A dropped connection leaves `finished` false; aborts and `error` events go up.
       if (signal.aborted || error instanceof RequestFailure) throw error
     }
+    signal.throwIfAborted()
     if (!finished) throw new RequestFailure(clientError('stream_interrupted'))
   }
 

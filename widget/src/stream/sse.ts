@@ -4,11 +4,14 @@
  * `data:` lines of one event join with LF; a blank line dispatches; comment lines
  * (`: keep-alive`) and other fields are ignored; a trailing event without its blank line is
  * dropped. `TextDecoder` in stream mode keeps a character split across chunks whole. When
- * `onData` throws, the body is cancelled, closing the connection, and the error goes up.
+ * `onData` throws, the body is cancelled, closing the connection, and the error goes up. An
+ * abort of `signal` cancels the body too, so Stop ends the read even where an aborted fetch
+ * leaves its body open.
  */
-export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<void> {
+export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: string) => void, signal?: AbortSignal): Promise<void> {
   const decoder = new TextDecoder()
   const reader = body.getReader()
+  signal?.addEventListener('abort', () => void reader.cancel().catch(() => {}))
   let buffer = ''
   let data: string[] = []
   try {

@@ -10,6 +10,7 @@ const BUILT_IN_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>chatbot-kit dev</title>
+<link rel="icon" href="data:,">
 <!-- chatbot:head -->
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:3rem auto;padding:0 1rem;color:#222}nav a{margin-right:1rem}</style>
 </head>

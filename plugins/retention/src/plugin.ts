@@ -1,0 +1,16 @@
+import { definePlugin, type ChatbotPlugin } from '@chatbot-kit/kernel'
+import { createPrune } from './create-prune.js'
+
+/**
+ * Provides `chatbot.prune()`: hard-deletes conversations (with their messages and tool
+ * invocations) past their channel's `retentionDays`. Run by `chatbot prune` and the admin API.
+ * See docs/cli.md.
+ */
+export function retentionPlugin(): ChatbotPlugin {
+  return definePlugin({
+    name: 'retention',
+    setup(chatbot) {
+      chatbot.provide('prune', createPrune(chatbot))
+    },
+  })
+}

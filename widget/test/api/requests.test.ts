@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest'
+import { RequestFailure } from '../../src/api/errors.js'
+import { getHistory, postMessage, type FetchLike } from '../../src/api/requests.js'
+import { bodyOf, jsonResponse, sse, streamResponse } from '../helpers/streams.js'
+
+const endpoint = 'https://shop.example/chatbot/'
+const body = { signed_context: 'payload.sig', message: 'Hi' }
+
+async function failure(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  )
+  expect(error).toBeInstanceOf(RequestFailure)
+  return (error as RequestFailure).error
+}
+
+describe('postMessage', () => {
+  it('posts JSON with the CSRF header and same-origin credentials, and gives the stream', async () => {
+    const fetch = vi.fn<FetchLike>(async () => streamResponse(bodyOf(sse({ type: 'token', content: 'x' })), 'conv-1'))
+    const result = await postMessage({ fetch, endpoint, signal: new AbortController().signal, body, csrfToken: 'tok' })
+    expect(result.conversationId).toBe('conv-1')
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('https://shop.example/chatbot/messages')
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: JSON.stringify(body) })
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'text/event-stream', 'X-CSRF-TOKEN': 'tok' })
+  })
+
+  it('sends no CSRF header when the page has no token', async () => {
+    const fetch = vi.fn<FetchLike>(async () => streamResponse(bodyOf()))
+    await postMessage({ fetch, endpoint, signal: new AbortController().signal, body, csrfToken: null })
+    expect(fetch.mock.calls[0]![1].headers).not.toHaveProperty('X-CSRF-TOKEN')
+  })
+
+  it.each([
+    [403, 'invalid_envelope', false],
+    [419, 'csrf_token_mismatch', false],
+    [422, 'validation_failed', false],
+    [429, 'throttled', true],
+    [500, 'internal_error', true],
+  ])('reads a %i error body', async (status, code, retryable) => {
+    const fetch: FetchLike = async () => jsonResponse(status, { error: { code, message: `says ${code}` } })
+    const error = await failure(postMessage({ fetch, endpoint, signal: new AbortController().signal, body, csrfToken: null }))
+    expect(error).toEqual({ code, message: `says ${code}`, retryable, status })
+  })
+
+  it('falls back on the status when the error body is not JSON', async () => {
+    const fetch: FetchLike = async () => new Response('<html>Bad gateway</html>', { status: 502 })
+    const error = await failure(postMessage({ fetch, endpoint, signal: new AbortController().signal, body, csrfToken: null }))
+    expect(error).toMatchObject({ code: 'http_502', retryable: true, status: 502 })
+  })
+
+  it('refuses a 200 that is not an event stream', async () => {
+    const fetch: FetchLike = async () => new Response('<html>login</html>', { status: 200, headers: { 'Content-Type': 'text/html' } })
+    const error = await failure(postMessage({ fetch, endpoint, signal: new AbortController().signal, body, csrfToken: null }))
+    expect(error).toMatchObject({ code: 'bad_response', status: 200 })
+  })
+
+  it('reports a network failure, but lets an abort through as an abort', async () => {
+    const down: FetchLike = async () => {
+      throw new TypeError('Failed to fetch')
+    }
+    const error = await failure(postMessage({ fetch: down, endpoint, signal: new AbortController().signal, body, csrfToken: null }))
+    expect(error).toMatchObject({ code: 'network_error', retryable: true })
+
+    const abort = new AbortController()
+    const aborted: FetchLike = async () => {
+      abort.abort()
+      throw new DOMException('aborted', 'AbortError')
+    }
+    await expect(postMessage({ fetch: aborted, endpoint, signal: abort.signal, body, csrfToken: null })).rejects.toThrow('aborted')
+  })
+})
+
+describe('getHistory', () => {
+  it('reads the messages, skipping entries it cannot show', async () => {
+    const fetch = vi.fn<FetchLike>(async () =>
+      jsonResponse(200, {
+        messages: [
+          { role: 'assistant', content: 'Welcome', route_name: null, context_hash: null, created_at: '2026-01-01T00:00:00+00:00' },
+          { role: 'user', content: 'Hi' },
+          { role: 'tool', content: 'x' },
+          { role: 'assistant', content: null },
+        ],
+      }),
+    )
+    const messages = await getHistory({ fetch, endpoint, signal: new AbortController().signal, conversationId: 'c-1', token: 'p.s' })
+    expect(messages.map(({ role, content }) => ({ role, content }))).toEqual([
+      { role: 'assistant', content: 'Welcome' },
+      { role: 'user', content: 'Hi' },
+    ])
+    expect(fetch.mock.calls[0]![0]).toBe('https://shop.example/chatbot/conversations/c-1/messages?signed_context=p.s')
+    expect(fetch.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' })
+  })
+
+  it('fails on an error status or a body without messages', async () => {
+    const gone: FetchLike = async () => jsonResponse(404, { error: { code: 'not_found', message: 'No conversation has that id.' } })
+    expect(await failure(getHistory({ fetch: gone, endpoint, signal: new AbortController().signal, conversationId: 'c', token: 't' }))).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    })
+    const odd: FetchLike = async () => jsonResponse(200, { items: [] })
+    expect(await failure(getHistory({ fetch: odd, endpoint, signal: new AbortController().signal, conversationId: 'c', token: 't' }))).toMatchObject({
+      code: 'bad_response',
+    })
+  })
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { readSse } from '../../src/stream/sse.js'
+import { bodyOf } from '../helpers/streams.js'
+
+async function collect(...chunks: (string | Uint8Array)[]): Promise<string[]> {
+  const events: string[] = []
+  await readSse(bodyOf(...chunks), (data) => events.push(data))
+  return events
+}
+
+describe('readSse', () => {
+  it('dispatches each event at its blank line', async () => {
+    expect(await collect('data: {"a":1}\n\ndata: {"b":2}\n\n')).toEqual(['{"a":1}', '{"b":2}'])
+  })
+
+  it('reassembles events and lines split across chunks, CRLF included', async () => {
+    expect(await collect('da', 'ta: one\r', '\n\r\ndata:two\n', '\n')).toEqual(['one', 'two'])
+  })
+
+  it('keeps a multi-byte character split between chunks whole', async () => {
+    const bytes = new TextEncoder().encode('data: héllo 👋\n\n')
+    expect(await collect(bytes.slice(0, 8), bytes.slice(8, 17), bytes.slice(17))).toEqual(['héllo 👋'])
+  })
+
+  it('joins multi-line data and ignores comments and other fields', async () => {
+    expect(await collect(': keep-alive\n\nevent: x\nid: 1\ndata: a\ndata\ndata: b\n\n')).toEqual(['a\n\nb'])
+  })
+
+  it('drops a trailing event that never got its blank line', async () => {
+    expect(await collect('data: complete\n\ndata: cut')).toEqual(['complete'])
+  })
+
+  it('cancels the body and rethrows when the handler throws', async () => {
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: x\n\n'))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    await expect(
+      readSse(body, () => {
+        throw new Error('stop here')
+      }),
+    ).rejects.toThrow('stop here')
+    expect(cancelled).toBe(true)
+  })
+})
