@@ -25,7 +25,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * A host plugin (docs/plugins.md walks through it):
- * - `turn:start` refuses a message containing the banned word, before anything is stored;
+ * - `turn:start` refuses a message containing the banned word, before any message is stored;
  * - `turn:context` adds an `orders` section for a signed-in user who has orders;
  * - `turn:end` counts completed replies, readable at `GET {base}/order-context/stats`.
  */

@@ -166,8 +166,8 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       toolRegistry.clear()
       return chatbot
     },
-    quota: (identity) => services.get('quota')(identity),
-    prune: (pruneOptions) => services.get('prune')(pruneOptions),
+    quota: async (identity) => services.get('quota')(identity),
+    prune: async (pruneOptions) => services.get('prune')(pruneOptions),
     provide(name, implementation) {
       services.provide(name, implementation)
       return chatbot
@@ -211,7 +211,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       if (!found) throw new ChatbotConfigException('routeMiddleware', `no middleware is registered as "${name}" (known: ${[...known.keys()].join(', ') || 'none'})`)
       return found
     })
-    for (const route of createRoutes(runtime, routeMiddleware, extraRoutes)) app.on(route.method, route.path, route.handler)
+    for (const route of createRoutes(runtime, routeMiddleware, extraRoutes)) app.on(route.method as never, route.path, route.handler)
   } catch (error) {
     // A failed start-up must not leave the database or the Redis connection open.
     await Promise.allSettled([database.close(), counters.close()])

@@ -91,3 +91,28 @@ describe.each(TRANSPORTS)('bad input gets a clear error (%s)', (transport) => {
     expect((await h.history(id, mine)).status).toBe(200)
   })
 })
+
+describe('refusals leave nothing behind', () => {
+  it('a new conversation refused before the stream is not stored', async () => {
+    const h = await createHarness('in-process', { tokenCap: 60, prompt: 'x '.repeat(80) })
+    try {
+      const count = async () => Number((await h.chatbot.db.selectFrom('conversations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+      const response = await h.post({ signed_context: h.envelope(), message: 'hi' })
+      expect(response.status).toBe(422)
+      expect(await count()).toBe(0)
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('unknown paths under the base get the contract error body', async () => {
+    const h = await createHarness('in-process')
+    try {
+      const response = await h.request('/chatbot/nope')
+      expect(response.status).toBe(404)
+      expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'No such route.' } })
+    } finally {
+      await h.close()
+    }
+  })
+})

@@ -39,6 +39,8 @@ describe.each(TRANSPORTS)('health and widget.js (%s)', (transport) => {
     expect(await response.text()).toContain('chatbot-widget')
     const revalidated = await h.request('/chatbot/widget.js', { headers: { 'if-none-match': etag } })
     expect(revalidated.status).toBe(304)
+    expect((await h.request('/chatbot/widget.js', { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304)
+    expect((await h.request('/chatbot/widget.js', { headers: { 'if-none-match': '"other"' } })).status).toBe(200)
   })
 })
 

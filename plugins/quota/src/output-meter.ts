@@ -1,15 +1,17 @@
+import { countTokens } from '@chatbot-kit/kernel'
 import type { QuotaLease } from './ledger.js'
 
-/** Roughly four characters a token, and never less than one token a chunk (a provider sends whole tokens). */
-const CHARS_PER_TOKEN = 4
-
 /**
- * The per-token side of a turn's quota: a running estimate of the output streamed, checked against
- * the lease without a tokenizer call. When less than half a reservation is left it asks for
- * another one in the background, so a long reply keeps going while the day has budget.
+ * The per-token side of a turn's quota. Each chunk adds its UTF-8 size to a bound of the tokens
+ * not counted yet (a token is at least one byte, so the bound never falls short). The tokenizer
+ * runs on that uncounted text only when the bound reaches half a reservation or the lease's end:
+ * it reads each part of the reply about once. With less than half a reservation left, another one
+ * is asked for in the background, so a long reply keeps going while the day has budget.
  */
 export function createOutputMeter(lease: QuotaLease, reservation: number, onError: (error: unknown) => void) {
-  let spent = 0
+  let counted = 0
+  let uncounted = ''
+  let bound = 0
   let exhausted = false
   let growing: Promise<void> | undefined
 
@@ -31,12 +33,20 @@ export function createOutputMeter(lease: QuotaLease, reservation: number, onErro
   }
 
   return {
-    /** Whether `text` still fits this turn's share; synchronous, O(1). */
+    /** Whether `text` still fits this turn's share (and takes it if so). Synchronous. */
     take(text: string): boolean {
-      const cost = Math.max(1, Math.ceil(text.length / CHARS_PER_TOKEN))
-      if (spent + cost > lease.output) return false
-      spent += cost
-      if (!exhausted && !growing && lease.output - spent <= reservation / 2) grow()
+      const size = Buffer.byteLength(text)
+      if (counted + bound + size > lease.output || bound + size >= reservation / 2) {
+        const tokens = countTokens(uncounted + text)
+        if (counted + tokens > lease.output) return false
+        counted += tokens
+        uncounted = ''
+        bound = 0
+      } else {
+        uncounted += text
+        bound += size
+      }
+      if (!exhausted && !growing && lease.output - counted - bound <= reservation / 2) grow()
       return true
     },
     /** Resolves once no reservation is in flight (before settling). */

@@ -14,8 +14,6 @@ export interface QuotaPluginOptions {
 interface TurnQuota {
   lease: QuotaLease
   meter: ReturnType<typeof createOutputMeter>
-  /** Length of `turn.text` that was let through (streamed). */
-  streamed: number
 }
 
 const STATE = 'quota'
@@ -47,18 +45,12 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
       chatbot.hooks.addHooks({
         'turn:prompt': async (turn) => {
           const lease = await ledger.reserve(turn.identity, turn.inputTokens, reservation)
-          turn.state[STATE] = { lease, meter: createOutputMeter(lease, reservation, onGrowError), streamed: turn.text.length } satisfies TurnQuota
+          turn.state[STATE] = { lease, meter: createOutputMeter(lease, reservation, onGrowError) } satisfies TurnQuota
         },
         'turn:chunk': (turn, text) => {
           const quota = turn.state[STATE] as TurnQuota | undefined
-          if (!quota || text === '') return
-          if (quota.meter.take(text)) {
-            quota.streamed += text.length
-            return
-          }
-          // The kernel has appended the refused chunk already: the stored reply keeps only what was sent.
-          turn.text = turn.text.slice(0, quota.streamed)
-          throw new ChatbotQuotaExceededException('The daily output token quota is used up.', quota.lease.resetsAt)
+          // Throwing stops the reply; the kernel leaves the refused chunk out of the stored text.
+          if (quota && !quota.meter.take(text)) throw new ChatbotQuotaExceededException('The daily output token quota is used up.', quota.lease.resetsAt)
         },
         // The kernel has filled in the tokenizer's count where the provider reported no usage.
         'turn:end': (turn) => settle(turn, ({ usage }) => ({ input: usage.inputTokens, output: usage.outputTokens })),

@@ -16,7 +16,7 @@ export function renderMessage(message: ChatMessage, text: WidgetStrings, doc: No
     return node
   }
   const tools = message.tools.map((tool) =>
-    element('li', `tool ${tool.state}`, format(tool.state === 'running' ? text.toolRunning : tool.state === 'done' ? text.toolDone : text.toolFailed, tool)),
+    element('li', `tool ${tool.state}`, format(tool.state === 'running' ? text.toolRunning : tool.state === 'done' ? text.toolDone : text.toolFailed, { name: tool.name })),
   )
   const note = message.status === 'stopped' ? text.stopped : message.status === 'streaming' && !message.content ? text.thinking : ''
   const item = element('div', `message ${message.role}`, [

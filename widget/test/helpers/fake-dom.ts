@@ -137,6 +137,7 @@ export function elementsOf(node: FakeNode): FakeElement[] {
   return [node, ...node.childNodes.flatMap(elementsOf)]
 }
 
-/** A fake document typed as what the widget's DOM code asks for. */
-export const fakeDocument = (): FakeDocument & { createElement(tag: string): FakeElement & Element } =>
-  new FakeDocument() as FakeDocument & { createElement(tag: string): FakeElement & Element }
+export const fakeDocument = (): FakeDocument => new FakeDocument()
+
+/** A fake, typed as the DOM it stands in for when handed to the widget's code. */
+export const asDom = <T>(fake: FakeNode | FakeDocument): T => fake as unknown as T

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/blocks.js'
 import { renderBlocks } from '../../src/markdown/render.js'
-import { fakeDocument, outline, type FakeNode } from '../helpers/fake-dom.js'
+import { asDom, fakeDocument, outline, type FakeNode } from '../helpers/fake-dom.js'
 
-const html = (source: string) => (renderBlocks(parseMarkdown(source), fakeDocument()) as unknown as FakeNode[]).map(outline).join('')
+const html = (source: string) => (renderBlocks(parseMarkdown(source), asDom(fakeDocument())) as unknown as FakeNode[]).map(outline).join('')
 
 describe('renderBlocks', () => {
   it('maps each node type to its one tag', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/blocks.js'
 import type { Block, Inline } from '../../src/markdown/nodes.js'
 import { renderBlocks } from '../../src/markdown/render.js'
-import { elementsOf, fakeDocument, outline, type FakeNode } from '../helpers/fake-dom.js'
+import { asDom, elementsOf, fakeDocument, outline, type FakeNode } from '../helpers/fake-dom.js'
 
 // Hostile replies a model could be talked into writing. None may yield a tag, an attribute or a
 // link scheme outside the allowlist; their text may show, as text.
@@ -82,7 +82,7 @@ describe('Markdown against an XSS corpus', () => {
 
   it.each(CORPUS)('%j renders only allowlisted tags and attributes', (source) => {
     const doc = fakeDocument()
-    const nodes = renderBlocks(parseMarkdown(source), doc) as unknown as FakeNode[]
+    const nodes = renderBlocks(parseMarkdown(source), asDom(doc)) as unknown as FakeNode[]
     for (const element of nodes.flatMap(elementsOf)) {
       expect(Object.keys(ALLOWED)).toContain(element.nodeName)
       for (const name of element.attributes.keys()) expect(ALLOWED[element.nodeName]).toContain(name)
@@ -95,11 +95,11 @@ describe('Markdown against an XSS corpus', () => {
 
   it('shows HTML in replies and code blocks as text', () => {
     const doc = fakeDocument()
-    const html = (source: string) => (renderBlocks(parseMarkdown(source), doc) as unknown as FakeNode[]).map(outline).join('')
+    const html = (source: string) => (renderBlocks(parseMarkdown(source), asDom(doc)) as unknown as FakeNode[]).map(outline).join('')
     expect(html('<script>alert(1)</script>')).toBe('<p><script>alert(1)</script></p>')
     expect(html('```\n<img src=x onerror=alert(1)>\n```')).toBe('<pre><code><img src=x onerror=alert(1)></code></pre>')
     // The outline prints text unescaped: the point is that no IMG element exists.
-    const nodes = renderBlocks(parseMarkdown('<img src=x onerror=alert(1)>'), doc) as unknown as FakeNode[]
+    const nodes = renderBlocks(parseMarkdown('<img src=x onerror=alert(1)>'), asDom(doc)) as unknown as FakeNode[]
     expect(nodes.flatMap(elementsOf).map((element) => element.nodeName)).toEqual(['P'])
   })
 

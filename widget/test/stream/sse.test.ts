@@ -47,4 +47,12 @@ describe('readSse', () => {
     ).rejects.toThrow('stop here')
     expect(cancelled).toBe(true)
   })
+
+  it('ends the read when the signal aborts, even if the body stays open', async () => {
+    const body = new ReadableStream<Uint8Array>({ start: () => {} })
+    const abort = new AbortController()
+    const reading = readSse(body, () => {}, abort.signal)
+    abort.abort()
+    await expect(reading).resolves.toBeUndefined()
+  })
 })

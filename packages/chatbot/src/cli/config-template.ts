@@ -20,7 +20,12 @@ export default defineChatbotConfig({
   storage: 'memory:',                                           // CHATBOT_STORAGE_URL (memory: or redis://…)
 
   // Limits
-  throttle: { perMinute: 20, perDay: 200 },                     // CHATBOT_THROTTLE_PER_MINUTE, CHATBOT_THROTTLE_PER_DAY
+  throttle: {
+    perMinute: 20,                                              // CHATBOT_THROTTLE_PER_MINUTE
+    perDay: 200,                                                // CHATBOT_THROTTLE_PER_DAY
+    trustProxy: false,                                          // CHATBOT_THROTTLE_TRUST_PROXY (only behind your own proxy)
+    exempt: ['chatbot.health', 'chatbot.widget-js'],
+  },
   conversationTtl: 86400,                                       // CHATBOT_CONVERSATION_TTL (seconds)
   retentionDays: 30,                                            // CHATBOT_RETENTION_DAYS (null keeps forever)
   streamDuration: 60,                                           // CHATBOT_STREAM_DURATION (seconds)

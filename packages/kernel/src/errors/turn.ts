@@ -33,3 +33,10 @@ export class ChatbotInternalException extends ChatbotException {
     super('Internal error.', { code: 'internal_error', status: 500, cause })
   }
 }
+
+/** The browser went away; the reply is stored as far as it got and nothing more is sent. */
+export class ChatbotClientClosedException extends ChatbotException {
+  constructor() {
+    super('The client closed the connection.', { code: 'client_closed', status: 499 })
+  }
+}

@@ -11,6 +11,7 @@ export interface MessageRequest {
   clientExtractors: Record<string, string>
 }
 
+const NOT_ALLOWED = 'is not an allowed extractor on this channel'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -34,15 +35,15 @@ export async function readMessageRequest(runtime: KernelRuntime, event: H3Event)
     else {
       for (const [name, value] of Object.entries(extractors)) {
         if (typeof value !== 'string') fields[`client_extractors.${name}`] = 'must be a string'
-        else if (!envelope.extractors || !Object.hasOwn(envelope.extractors, name)) fields[`client_extractors.${name}`] = 'is not an allowed extractor on this channel'
+        else if (!envelope.extractors || !Object.hasOwn(envelope.extractors, name)) fields[`client_extractors.${name}`] = NOT_ALLOWED
         else clientExtractors[name] = value
       }
     }
   }
   const names = Object.keys(fields)
   if (names.length > 0) {
-    const notAllowed = names.find((name) => fields[name] === 'is not an allowed extractor on this channel')
-    const code = notAllowed && names.length === 1 ? 'extractor_not_allowed' : 'validation_failed'
+    const onlyExtractors = names.every((name) => fields[name] === NOT_ALLOWED)
+    const code = onlyExtractors ? 'extractor_not_allowed' : 'validation_failed'
     throw new ChatbotValidationException(`Invalid request: ${names.join(', ')}.`, fields, code)
   }
   return {

@@ -8,13 +8,6 @@ import type { KernelRuntime } from '../runtime.js'
 import { createDeadline } from './deadline.js'
 import type { TurnContext } from './turn.js'
 
-/** The browser went away; the reply is stored as far as it got and nothing more is sent. */
-export class ChatbotClientClosedException extends ChatbotException {
-  constructor() {
-    super('The client closed the connection.', { code: 'client_closed', status: 499 })
-  }
-}
-
 /**
  * Everything after the stream opened: `turn:prompt`, provider rounds (with `turn:tool`
  * between them), then the stored reply and `done`, or an `error` event.
@@ -91,7 +84,9 @@ function createTextHandler(runtime: KernelRuntime, turn: TurnContext, sse: SseSt
       try {
         listener(turn, text)
       } catch (error) {
-        // Stopping mid-stream (e.g. quota) aborts the provider request with this error as the reason.
+        // Stopping mid-stream (e.g. quota) aborts the provider request with this error as the reason;
+        // the delta that was refused is not part of the stored reply, as the browser never got it.
+        turn.text = turn.text.slice(0, turn.text.length - text.length)
         turn.controller.abort(error)
         return
       }

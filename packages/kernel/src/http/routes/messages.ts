@@ -1,13 +1,14 @@
 import type { H3Event } from 'h3'
 import { ChatbotTokenCapExceededException } from '../../errors/index.js'
 import { ChatbotMessageStarted } from '../../events/index.js'
-import { insertMessage, touchConversation } from '../../storage/index.js'
+import { deleteConversation, insertMessage, touchConversation } from '../../storage/index.js'
 import { countTokens, loadTokenizer, MESSAGE_OVERHEAD_TOKENS } from '../../text/index.js'
 import { assembleSystemPrompt, collectServerSections, contextSummary } from '../../turn/context.js'
 import { resolveConversation } from '../../turn/conversation.js'
 import { buildPrompt } from '../../turn/prompt.js'
 import { readMessageRequest, type MessageRequest } from '../../turn/request.js'
-import { ChatbotClientClosedException, streamReply } from '../../turn/stream.js'
+import { ChatbotClientClosedException } from '../../errors/index.js'
+import { streamReply } from '../../turn/stream.js'
 import { TurnContext } from '../../turn/turn.js'
 import type { KernelRuntime } from '../../runtime.js'
 import type { ChatbotRoute } from '../route.js'
@@ -42,11 +43,17 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
       const settings = runtime.settings(request.envelope.channel)
       const { conversation, fresh } = await resolveConversation(runtime, request.envelope, request.conversationId, now)
       const turn = new TurnContext(event, request.envelope, settings, request.message, request.clientExtractors, conversation)
-      await runtime.hooks.callHook('turn:start', turn)
-      turn.sections = await collectServerSections(runtime, turn)
-      await runtime.hooks.callHook('turn:context', turn)
-      assembleSystemPrompt(runtime, turn)
-      await buildPrompt(runtime, turn, messageTokens, fresh)
+      try {
+        await runtime.hooks.callHook('turn:start', turn)
+        turn.sections = await collectServerSections(runtime, turn)
+        await runtime.hooks.callHook('turn:context', turn)
+        assembleSystemPrompt(runtime, turn)
+        await buildPrompt(runtime, turn, messageTokens, fresh)
+      } catch (error) {
+        // A turn refused before anything is stored leaves no empty conversation behind.
+        if (fresh) await deleteConversation(runtime.db, conversation.publicId)
+        throw error
+      }
 
       const stored = await insertMessage(runtime.db, {
         conversationId: conversation.id,

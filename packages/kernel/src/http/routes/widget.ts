@@ -29,8 +29,17 @@ export function widgetRoute(runtime: KernelRuntime): ChatbotRoute {
         'cache-control': 'public, max-age=300, must-revalidate',
         etag,
       }
-      if (event.req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+      if (matchesEtag(event.req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
       return new Response(body as BodyInit, { headers })
     },
   }
+}
+
+/** `If-None-Match` may list several tags, weak (`W/`) or not, or `*`. */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim()
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag
+  })
 }

@@ -3,6 +3,7 @@ import type { Schema } from '../schema.js'
 import { createPostgresDialect } from './create-postgres-dialect.js'
 import { createSqliteDialect } from './create-sqlite-dialect.js'
 import type { DatabaseDialect } from './dialect-of.js'
+import { ChatbotConfigException } from '../../errors/index.js'
 
 export interface ChatbotDatabase {
   db: Kysely<Schema>
@@ -22,7 +23,7 @@ const ANY_URL = /^[a-z][a-z\d+.-]*:\/\//i
 export async function createDatabase(url: string): Promise<ChatbotDatabase> {
   if (!POSTGRES_URL.test(url) && ANY_URL.test(url)) {
     // Otherwise `mysql://…` would silently become a SQLite file in a folder named `mysql:`.
-    throw new Error(`Unsupported database URL "${url.split('://')[0]}://…": use postgres:// or a SQLite file path.`)
+    throw new ChatbotConfigException('database', `unsupported URL scheme "${url.split('://')[0]}://": use postgres:// or a SQLite file path`)
   }
   const dialect: DatabaseDialect = POSTGRES_URL.test(url) ? 'postgres' : 'sqlite'
   const db = new Kysely<Schema>({

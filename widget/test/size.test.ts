@@ -1,0 +1,22 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { GZIP_BUDGET_BYTES, measure } from '../build/size-budget.js'
+
+const bundle = fileURLToPath(new URL('../dist/widget.js', import.meta.url))
+
+describe('dist/widget.js', () => {
+  it('fits the 25 KB gzip budget', (context) => {
+    context.skip(!existsSync(bundle), 'dist/widget.js is not built: run `npx vite build` in widget/ first')
+    const { gzip } = measure(readFileSync(bundle))
+    expect(gzip).toBeLessThanOrEqual(GZIP_BUDGET_BYTES)
+  })
+
+  it('is one self-contained ES module with its styles inside', (context) => {
+    context.skip(!existsSync(bundle), 'dist/widget.js is not built: run `npx vite build` in widget/ first')
+    const code = readFileSync(bundle, 'utf8')
+    expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
+    expect(code).toContain('--chatbot-accent')
+    expect(code).toContain('chatbot-widget')
+  })
+})
