@@ -2,21 +2,10 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'vite'
 import { sizeBudget } from './build/size-budget.js'
 
-// One self-contained ES module, `dist/widget.js`: Svelte's custom-element mode puts the CSS
-// inside the shadow root, so there is no stylesheet to serve and nothing leaks into the page.
+// One self-contained ES module, `dist/widget.js`, CSS inside (see svelte.config.js): there is
+// no stylesheet to serve, and nothing leaks into the host page.
 export default defineConfig({
-  plugins: [
-    svelte({
-      // Comments in the component's CSS explain it to readers, not to browsers.
-      preprocess: { style: ({ content }) => ({ code: content.replace(/\/\*[\s\S]*?\*\//g, '') }) },
-      compilerOptions: {
-        customElement: true,
-        // No `window.__svelte` global on the host page.
-        discloseVersion: false,
-      },
-    }),
-    sizeBudget('widget.js'),
-  ],
+  plugins: [svelte(), sizeBudget('widget.js')],
   build: {
     lib: {
       entry: 'src/index.ts',

@@ -10,12 +10,15 @@ import {
   type LoadConfigOptions,
   type ResolvedConfig,
 } from '@chatbot-kit/kernel'
+import { channelsPlugin } from '@chatbot-kit/plugin-channels'
+import { retentionPlugin } from '@chatbot-kit/plugin-retention'
+import { sanitizerPlugin } from '@chatbot-kit/plugin-sanitizer'
 import { webPlugin } from '@chatbot-kit/plugin-web'
 import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [webPlugin()]
+  return [channelsPlugin(), webPlugin(), retentionPlugin(), sanitizerPlugin()]
 }
 
 function withBuiltins(config: ResolvedConfig): ResolvedConfig {

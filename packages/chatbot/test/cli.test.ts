@@ -110,6 +110,12 @@ describe('chatbot serve, migrate and envelope', () => {
     }
   })
 
+  it('envelope refuses a channel the config does not declare', async () => {
+    const result = await run(['envelope', '--route', 'r', '--user', 'u', '--channel', 'nope'], dir, env)
+    expect(result.code).toBe(1)
+    expect(result.stderr + result.stdout).toContain('unknown_channel')
+  })
+
   it('envelope needs exactly one identity', async () => {
     const result = await run(['envelope', '--route', 'r'], dir, env)
     expect(result.code).toBe(1)

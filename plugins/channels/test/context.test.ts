@@ -70,6 +70,24 @@ describe('the system prompt', () => {
   })
 })
 
+describe('named sections', () => {
+  it('adding a name again replaces the section; a throwing section fails the turn with 500 before the stream', async () => {
+    await start({ prompt: '' })
+    h!.chatbot.context('plan', 'Free plan.')
+    h!.chatbot.context('plan', 'Pro plan.')
+    expect((await ask(h!, 'default')).system).toBe(block('plan', 'Pro plan.'))
+
+    h!.chatbot.context('plan', () => {
+      throw new Error('orders service down')
+    })
+    const failed = await h!.post({ signed_context: h!.envelope(), message: 'hi' })
+    expect(failed.status).toBe(500)
+    expect(await failed.json()).toMatchObject({ error: { code: 'internal_error' } })
+    // Only the first turn's "hi" is stored.
+    expect(await h!.chatbot.db.selectFrom('messages').select('content').where('content', '=', 'hi').execute()).toHaveLength(1)
+  })
+})
+
 describe('section caps', () => {
   it('cuts a section on a UTF-8 boundary, the [truncated] marker counting toward the cap', async () => {
     await start({ prompt: '', context: { sectionSizeCap: 32 } })

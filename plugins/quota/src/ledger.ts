@@ -1,7 +1,8 @@
 import { ChatbotQuotaExceededException, type CounterStore, type Identity, type QuotaStatus } from '@chatbot-kit/kernel'
 import { toIsoWithOffset, utcDay } from './day.js'
 
-export interface QuotaLimits {
+/** Input and output tokens: the daily limits, or what a turn used. */
+export interface TokenCounts {
   input: number
   output: number
 }
@@ -14,13 +15,13 @@ export interface QuotaLease {
   /** Asks for `wanted` more output tokens; resolves with the share granted (0 when the day is spent). */
   grow(wanted: number): Promise<number>
   /** Replaces the reservation with the tokens the turn used (releasing the rest, or charging more). */
-  settle(used: QuotaLimits): Promise<void>
+  settle(used: TokenCounts): Promise<void>
 }
 
 export interface QuotaLedgerOptions {
   prefix: string
   now: () => number
-  limits: QuotaLimits
+  limits: TokenCounts
 }
 
 /**
@@ -31,8 +32,10 @@ export interface QuotaLedgerOptions {
 export function createQuotaLedger(counters: CounterStore, options: QuotaLedgerOptions) {
   const { limits } = options
   const keysOf = (identity: Identity, day: string) => {
-    const who = identity.userId !== undefined ? `user:${encodeURIComponent(identity.userId)}` : identity.guestId !== undefined ? `guest:${encodeURIComponent(identity.guestId)}` : undefined
-    if (who === undefined) throw new TypeError('A quota identity needs a userId or a guestId.')
+    // URI-encoded: an id holding `:` or `/` must not read as more key segments (or another id's).
+    const id = identity.userId ?? identity.guestId
+    if (id === undefined) throw new TypeError('A quota identity needs a userId or a guestId.')
+    const who = `${identity.userId !== undefined ? 'user' : 'guest'}:${encodeURIComponent(id)}`
     return { input: `${options.prefix}:${day}:${who}:input`, output: `${options.prefix}:${day}:${who}:output` }
   }
 

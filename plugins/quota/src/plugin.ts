@@ -1,5 +1,5 @@
 import { ChatbotQuotaExceededException, countTokens, definePlugin, type ChatbotPlugin, type Turn } from '@chatbot-kit/kernel'
-import { createQuotaLedger, type QuotaLease, type QuotaLimits } from './ledger.js'
+import { createQuotaLedger, type QuotaLease, type TokenCounts } from './ledger.js'
 import { createOutputMeter } from './output-meter.js'
 
 export interface QuotaPluginOptions {
@@ -34,7 +34,7 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
       const onGrowError = (error: unknown) => chatbot.logger.error('Could not reserve more output quota:', error)
       chatbot.provide('quota', (identity) => ledger.status(identity))
 
-      const settle = async (turn: Turn, used: (turn: Turn) => QuotaLimits) => {
+      const settle = async (turn: Turn, used: (turn: Turn) => TokenCounts) => {
         const quota = turn.state[STATE] as TurnQuota | undefined
         if (!quota) return
         delete turn.state[STATE]
@@ -42,6 +42,7 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
         await quota.lease.settle(used(turn))
       }
 
+      // Hooked here rather than in `hooks`: the listeners need this chatbot's counters.
       chatbot.hooks.addHooks({
         'turn:prompt': async (turn) => {
           const lease = await ledger.reserve(turn.identity, turn.inputTokens, reservation)

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { COUNTER_STORES, createQuotaServers, tokensOf, turn } from './setup.js'
+import { COUNTER_STORES, createQuotaServers, removeKeys, tokensOf, turn } from './setup.js'
 
 const user = { userId: 'user-1' }
 
@@ -13,10 +14,11 @@ describe.each(COUNTER_STORES)('concurrent turns of one identity on $name', ({ st
     it('the input budget: exactly as many prompts as fit reach the provider', async () => {
       servers = createQuotaServers(storage)
       // Every turn below assembles the same prompt; a first chatbot measures it.
-      const probe = await servers.start({}, { prefix: 'chatbot-test:quota:probe' })
+      const probePrefix = `chatbot-test:quota:probe:${randomUUID()}`
+      const probe = await servers.start({}, { prefix: probePrefix })
       probe.provider.script({ text: 'ok', usage: { prompt_tokens: 0, completion_tokens: 0 } })
       const prompt = ((await turn(probe)).at(-1)!.usage as { input_tokens: number }).input_tokens
-      await probe.chatbot.counters.storage.clear('chatbot-test:quota:probe')
+      await removeKeys(probe, probePrefix)
 
       const h = await servers.start({ dailyQuota: { input: 3 * prompt + Math.floor(prompt / 2) } })
       h.provider.script(...Array.from({ length: 8 }, () => ({ text: 'a b c', tokenDelayMs: 20, usage: { prompt_tokens: prompt, completion_tokens: 3 } })))

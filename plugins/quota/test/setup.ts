@@ -55,7 +55,7 @@ export function createQuotaServers(storage: string, postgres?: string) {
       return harness
     },
     async close() {
-      await started[0]?.chatbot.counters.storage.clear(prefix)
+      await removeKeys(started[0], prefix)
       await Promise.all(started.splice(0).map((harness) => harness.close()))
       if (!database) return
       const admin = await createDatabase(postgres!)
@@ -73,3 +73,9 @@ export async function turn(h: Harness, message = 'Hello there', claims: Paramete
 }
 
 export const tokensOf = (stream: StreamEvent[]) => stream.filter((event) => event.type === 'token').map((event) => event.content as string)
+
+/** Deletes the keys under `prefix` (unstorage's `clear(base)` skips a driver mounted at the root). */
+export async function removeKeys(harness: Harness | undefined, prefix: string): Promise<void> {
+  const storage = harness?.chatbot.counters.storage
+  if (storage) await Promise.all((await storage.getKeys(prefix)).map((key) => storage.removeItem(key)))
+}

@@ -36,13 +36,16 @@ describe.each(COUNTER_STORES)('client address on $name', ({ storage, skip }) => 
       expect((await history(h, from('203.0.113.7, 198.51.100.2, 10.0.0.2'))).status).toBe(404)
     })
 
-    it('keeps IPv6 addresses apart that only differ where the key separator would fold them', async () => {
+    it('keeps IPv6 addresses apart that only differ where the key separator would fold them, and reads IPv4-mapped ones as IPv4', async () => {
       servers = createThrottleServers(storage)
       const h = await servers.start({ throttle: { perMinute: 1, trustProxy: true } })
       // With `:` read as a separator (and runs of it collapsed) both would be `2001:db8:1`.
       expect((await history(h, from('2001:db8::1'))).status).toBe(404)
       expect((await history(h, from('2001:db8:1::'))).status).toBe(404)
       expect((await history(h, from('2001:DB8::1'))).status).toBe(429)
+      // An IPv4 address is one bucket however it is written.
+      expect((await history(h, from('198.51.100.1'))).status).toBe(404)
+      expect((await history(h, from('::ffff:198.51.100.1'))).status).toBe(429)
     })
   })
 })

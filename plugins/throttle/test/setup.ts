@@ -35,7 +35,7 @@ export function createThrottleServers(storage: string) {
     /** Keys written under this prefix (empty: nothing was counted). */
     keys: () => started[0]!.chatbot.counters.storage.getKeys(prefix),
     async close() {
-      await started[0]?.chatbot.counters.storage.clear(prefix)
+      await removeKeys(started[0], prefix)
       await Promise.all(started.splice(0).map((harness) => harness.close()))
     },
   }
@@ -47,4 +47,10 @@ export const missingConversation = '00000000-0000-4000-8000-000000000000'
 export function history(harness: Harness, headers: Record<string, string> = {}, channel = 'default'): Promise<Response> {
   const token = harness.envelope({ channel })
   return harness.request(`/chatbot/conversations/${missingConversation}/messages?signed_context=${encodeURIComponent(token)}`, { headers })
+}
+
+/** Deletes the keys under `prefix` (unstorage's `clear(base)` skips a driver mounted at the root). */
+export async function removeKeys(harness: Harness | undefined, prefix: string): Promise<void> {
+  const storage = harness?.chatbot.counters.storage
+  if (storage) await Promise.all((await storage.getKeys(prefix)).map((key) => storage.removeItem(key)))
 }

@@ -1,14 +1,16 @@
 /**
- * Svelte action: mirrors the visual viewport into `--_vv-height` / `--_vv-top` on `node`, so the
- * full-screen phone panel can shrink above the on-screen keyboard. iOS Safari does not resize
- * the layout viewport (nor `dvh`) for the keyboard; only `visualViewport` reports it.
+ * Svelte action: mirrors the visual viewport's box into `--_vv-top`, `--_vv-left`, `--_vv-width`
+ * and `--_vv-height` on `node`, so the full-screen phone panel fits what the user actually sees:
+ * above the on-screen keyboard (iOS Safari resizes neither the layout viewport nor `dvh` for it)
+ * and within the screen on pages that overflow sideways.
  */
 export function visualViewport(node: HTMLElement) {
   const viewport = window.visualViewport
   if (!viewport) return {}
   const apply = () => {
-    node.style.setProperty('--_vv-height', `${viewport.height}px`)
-    node.style.setProperty('--_vv-top', `${viewport.offsetTop}px`)
+    for (const [name, value] of Object.entries({ top: viewport.offsetTop, left: viewport.offsetLeft, width: viewport.width, height: viewport.height })) {
+      node.style.setProperty(`--_vv-${name}`, `${value}px`)
+    }
   }
   apply()
   viewport.addEventListener('resize', apply)

@@ -1,4 +1,4 @@
-import { ChatbotException, ChatbotStreamTimeoutException } from '../errors/index.js'
+import { ChatbotStreamTimeoutException, type ChatbotException } from '../errors/index.js'
 import { ChatbotMessageCompleted, ChatbotMessageFailed } from '../events/index.js'
 import { toChatbotException } from '../http/respond.js'
 import type { SseStream } from '../http/sse.js'

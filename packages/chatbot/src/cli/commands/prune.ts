@@ -1,18 +1,9 @@
 import { defineCommand } from 'citty'
 import { consola } from 'consola'
-import { loadChatbotConfig, pendingMigrations, resolveConfig, type Chatbot } from '@chatbot-kit/kernel'
-import { retentionPlugin } from '@chatbot-kit/plugin-retention'
-import { builtinPlugins, createChatbot } from '../../create.js'
+import { pendingMigrations } from '@chatbot-kit/kernel'
+import { loadChatbot } from '../../create.js'
 import { formatPruneReport } from '../prune-report.js'
 import { configArg, configLocation, guard } from '../shared.js'
-
-/** The configured chatbot, with the retention plugin added when neither the built-ins nor the host have it. */
-async function loadWithRetention(configFile: string | undefined): Promise<Chatbot> {
-  const config = await loadChatbotConfig(configLocation(configFile))
-  const names = new Set([...builtinPlugins(), ...config.plugins].map((plugin) => plugin.name))
-  const plugins = names.has('retention') ? config.plugins : [...config.plugins, retentionPlugin()]
-  return createChatbot(resolveConfig({ ...config, plugins }, {}), { migrate: false })
-}
 
 export default defineCommand({
   meta: { name: 'prune', description: "Hard-delete conversations past their channel's retentionDays (with their messages and tool invocations)." },
@@ -24,7 +15,8 @@ export default defineCommand({
   async run({ args }) {
     const dryRun = args['dry-run']
     await guard(async () => {
-      const chatbot = await loadWithRetention(args.config)
+      // The retention plugin is built in; a host may replace it with its own named `retention`.
+      const chatbot = await loadChatbot({ ...configLocation(args.config), migrate: false })
       try {
         const pending = await pendingMigrations(chatbot.db)
         if (pending.length > 0) throw new Error(`The database has pending migrations (${pending.join(', ')}): run \`chatbot migrate\` first.`)

@@ -1,0 +1,12 @@
+// Read by @sveltejs/vite-plugin-svelte and by editor tooling alike.
+/** @type {import('@sveltejs/vite-plugin-svelte').SvelteConfig} */
+export default {
+  // Comments in the component's CSS explain it to readers, not to browsers.
+  preprocess: { style: ({ content }) => ({ code: content.replace(/\/\*[\s\S]*?\*\//g, '') }) },
+  compilerOptions: {
+    // A custom element: its CSS goes into the shadow root, not into a stylesheet.
+    customElement: true,
+    // No `window.__svelte` global on the host page.
+    discloseVersion: false,
+  },
+}
