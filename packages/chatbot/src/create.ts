@@ -11,14 +11,16 @@ import {
   type ResolvedConfig,
 } from '@chatbot-kit/kernel'
 import { channelsPlugin } from '@chatbot-kit/plugin-channels'
+import { quotaPlugin } from '@chatbot-kit/plugin-quota'
 import { retentionPlugin } from '@chatbot-kit/plugin-retention'
 import { sanitizerPlugin } from '@chatbot-kit/plugin-sanitizer'
+import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
 import { webPlugin } from '@chatbot-kit/plugin-web'
 import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [channelsPlugin(), webPlugin(), retentionPlugin(), sanitizerPlugin()]
+  return [channelsPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), retentionPlugin(), sanitizerPlugin()]
 }
 
 function withBuiltins(config: ResolvedConfig): ResolvedConfig {

@@ -199,5 +199,3 @@ export function createChatController(options: ChatControllerOptions) {
     },
   }
 }
-
-export type ChatController = ReturnType<typeof createChatController>

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { builtinPlugins, createChatbot, generateAppKey } from 'chatbot-kit'
 import { describe, expect, it } from 'vitest'
-import { silentLogger } from './harness.js'
 
 describe('chatbot-kit', () => {
-  it('runs the web plugin by default, so the default routeMiddleware resolves and CSRF applies', async () => {
-    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['web'])
+  it('runs the built-in plugins by default, so the default routeMiddleware resolves and CSRF applies', async () => {
+    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'throttle', 'web', 'quota', 'retention', 'sanitizer'])
     const dir = mkdtempSync(join(tmpdir(), 'chatbot-web-wiring-'))
-    const chatbot = await createChatbot({ appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite') }, { env: {}, logger: silentLogger() })
+    const chatbot = await createChatbot({ appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite') }, { env: {}, logger: { error() {}, warn() {}, info() {}, success() {}, log() {}, debug() {} } as never })
     try {
       expect(chatbot.config.routeMiddleware).toEqual(['web'])
       const signed = chatbot.mintEnvelope({ userId: 'u1', route: 'home', channel: 'default' })
@@ -21,6 +20,9 @@ describe('chatbot-kit', () => {
         }),
       )
       expect(response.status).toBe(419)
+      expect(() => chatbot.mintEnvelope({ userId: 'u1', route: 'home', channel: 'undeclared' })).toThrow(/undeclared/)
+      expect((await chatbot.quota({ userId: 'u1' })).input).toEqual({ used: 0, limit: 200_000, remaining: 200_000 })
+      expect((await chatbot.prune({ dryRun: true })).total).toEqual({ conversations: 0, messages: 0 })
     } finally {
       await chatbot.close()
       rmSync(dir, { recursive: true, force: true })

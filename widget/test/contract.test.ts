@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { en } from '../src/i18n/strings.js'
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8')
+const component = read('../src/element/ChatbotWidget.svelte')
+const header = component.slice(0, component.indexOf('-->'))
+const body = component.slice(header.length)
+const styles = body.slice(body.indexOf('<style>'))
+const readme = read('../README.md')
+const all = (text: string, pattern: RegExp) => [...new Set([...text.matchAll(pattern)].map((match) => match[1]!))].sort()
+
+// The component's doc header is the public contract: it must say what the code does, and the
+// README (copied into docs/widget.md) must say the same.
+describe('public contract', () => {
+  const properties = all(header, /@cssproperty (--chatbot-[\w-]+)/g)
+  const parts = all(header, /@csspart ([\w-]+)/g)
+  const events = all(header, /@event (chatbot-[\w-]+)/g)
+
+  it('documents exactly the eight custom properties the styles read', () => {
+    expect(properties).toHaveLength(8)
+    expect(all(styles, /(--chatbot-[\w-]+)/g)).toEqual(properties)
+  })
+
+  it('documents exactly the ten parts the markup exposes, launcher among them', () => {
+    const markup = body.slice(0, body.indexOf('<style>')) + read('../src/messages/render.ts')
+    expect(parts).toHaveLength(10)
+    expect(parts).toContain('launcher')
+    expect([...all(markup, /part="([\w-]+)"/g), ...all(markup, /'part', '([\w-]+)'/g)].sort()).toEqual(parts)
+  })
+
+  it('documents exactly the events the component dispatches', () => {
+    expect(all(body, /'(chatbot-[\w-]+)'/g)).toEqual(events)
+  })
+
+  it('lists the same surface, and every translation key, in the README', () => {
+    for (const name of [...properties, ...parts, ...events, 'registerClientExtractor', 'setStrings', 'signed-context', 'endpoint']) {
+      expect(readme).toMatch(new RegExp(`\`${name}[\`(]`))
+    }
+    for (const key of Object.keys(en)) expect(readme).toContain(`\`${key}\``)
+  })
+})
