@@ -19,7 +19,7 @@ import type { ContextValue, KernelRuntime } from './runtime.js'
 import { createDatabase, migrate, type Schema } from './storage/index.js'
 import { loadTokenizer } from './text/index.js'
 import type { ChatbotTool } from './tools/types.js'
-import { createServices, type ChatbotServices, type PruneOptions, type PruneReport, type QuotaStatus } from './services.js'
+import { createServices, type ChatbotServices, type PruneOptions, type PruneReport, type QuotaStatus, type RenderSnapshotOptions } from './services.js'
 import type { Identity } from './turn/types.js'
 import { renderWidget, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
 
@@ -55,7 +55,9 @@ export interface Chatbot {
   quota(identity: Identity): Promise<QuotaStatus>
   /** Retention pruning (provided by the retention plugin). */
   prune(options?: PruneOptions): Promise<PruneReport>
-  /** Plugs in a facade feature (`quota`, `prune`). */
+  /** Marks server-rendered html for the widget's `page-snapshot` extractor (provided by the extractors plugin). */
+  renderSnapshot(html: string, options: RenderSnapshotOptions): string
+  /** Plugs in a facade feature (`quota`, `prune`, `renderSnapshot`). */
   provide<N extends keyof ChatbotServices>(name: N, implementation: ChatbotServices[N]): Chatbot
   /** Binds an in-memory provider client (host tests); returns it so tests can read its requests. */
   fake(script: FakeScript): ReturnType<typeof createFakeProviderClient>
@@ -168,6 +170,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     },
     quota: async (identity) => services.get('quota')(identity),
     prune: async (pruneOptions) => services.get('prune')(pruneOptions),
+    renderSnapshot: (html, snapshotOptions) => services.get('renderSnapshot')(html, snapshotOptions),
     provide(name, implementation) {
       services.provide(name, implementation)
       return chatbot

@@ -42,7 +42,11 @@ export interface ChatbotHooks {
   'turn:prompt': (turn: Turn) => void | Promise<void>
   /** Each text delta from the provider. Synchronous only: it runs once per token. */
   'turn:chunk': (turn: Turn, text: string) => void
-  /** The provider asked for tool calls; a listener runs them and appends results to `turn.request.messages`. */
+  /**
+   * The provider asked for tool calls; a listener runs them and appends results to
+   * `turn.request.messages`. Called only while `turn.request` offers tools (a non-empty `tools`,
+   * `tool_choice` not `'none'`); withdrawing them ends the loop after the next round.
+   */
   'turn:tool': (turn: Turn, calls: ChatToolCall[]) => void | Promise<void>
   /** The reply is complete and stored. */
   'turn:end': (turn: Turn) => void | Promise<void>

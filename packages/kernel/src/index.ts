@@ -16,12 +16,24 @@ export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, Provid
 export { createProviderClient, createFakeProviderClient, type FakeScript, type FakeReply } from './provider/index.js'
 export { createEnvelopeSigner, parseAppKey, generateAppKey, ENVELOPE_TTL_SECONDS, type EnvelopePayload, type EnvelopeClaims } from './envelope/index.js'
 export { createCounterStore, type CounterStore } from './counters/index.js'
-export { createDatabase, migrate, pendingMigrations, pruneConversations, type ChatbotDatabase, type PruneConversationsOptions, type PruneCounts } from './storage/index.js'
+export {
+  createDatabase,
+  migrate,
+  pendingMigrations,
+  pruneConversations,
+  insertToolInvocation,
+  listToolInvocations,
+  type ChatbotDatabase,
+  type PruneConversationsOptions,
+  type PruneCounts,
+  type NewToolInvocation,
+  type StoredToolInvocation,
+} from './storage/index.js'
 export { truncateUtf8, byteLength, countTokens, loadTokenizer, TRUNCATION_MARKER } from './text/index.js'
 export { escapeHtml, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
 export { packageVersion } from './version.js'
 export type { ContextValue } from './runtime.js'
-export type { ChatbotServices, QuotaStatus, QuotaBudget, PruneOptions, PruneReport, PruneChannelReport } from './services.js'
+export type { ChatbotServices, QuotaStatus, QuotaBudget, PruneOptions, PruneReport, PruneChannelReport, RenderSnapshotOptions } from './services.js'
 
 /** Typed identity helpers. */
 import type { ChatbotConfig } from './config/index.js'

@@ -38,13 +38,19 @@ export interface PruneReport {
   total: PruneCounts
 }
 
+export interface RenderSnapshotOptions {
+  /** The channel whose widget may read the region. */
+  channel: string
+}
+
 /**
- * Facade features that a plugin provides (the quota plugin, the retention plugin). The kernel
+ * Facade features that a plugin provides (the quota, retention and extractors plugins). The kernel
  * knows only their shape; `chatbot.provide(name, implementation)` plugs one in.
  */
 export interface ChatbotServices {
   quota: (identity: Identity) => Promise<QuotaStatus>
   prune: (options?: PruneOptions) => Promise<PruneReport>
+  renderSnapshot: (html: string, options: RenderSnapshotOptions) => string
 }
 
 export function createServices() {

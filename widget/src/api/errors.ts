@@ -1,6 +1,9 @@
 /** A failure the widget shows: an HTTP error body, a stream `error` event, or a transport failure. */
 export interface WidgetError {
-  /** The server's snake_case code, or one of the widget's own: `network_error`, `bad_response`, `stream_interrupted`. */
+  /**
+   * The server's snake_case code, or one of the widget's own: `network_error`, `bad_response`
+   * (a 200 that is not the expected body), `stream_interrupted`, `internal_error`.
+   */
   code: string
   /** The server's English wording, for logs and `chatbot-error` listeners; the UI shows translated text. */
   message: string

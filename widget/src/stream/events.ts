@@ -1,23 +1,4 @@
 /** The events of `POST {endpoint}messages` (contract §5), as the widget reads them. */
-export interface ToolStartedEvent {
-  type: 'tool_started'
-  call_id: string
-  name: string
-  arguments: unknown
-}
-export interface ToolFinishedEvent {
-  type: 'tool_finished'
-  call_id: string
-  name: string
-  duration_ms: number
-  overran: boolean
-}
-export interface ToolFailedEvent {
-  type: 'tool_failed'
-  call_id: string
-  name: string
-  error: { code: string; message: string }
-}
 export interface DoneEvent {
   type: 'done'
   conversation_id: string
@@ -25,22 +6,15 @@ export interface DoneEvent {
   finish_reason: string
   usage: { input_tokens: number; output_tokens: number }
 }
-export interface ErrorEvent {
-  type: 'error'
-  code: string
-  message: string
-  retryable: boolean
-  conversation_id?: string | null
-}
 
 export type StreamEvent =
   | { type: 'token'; content: string }
   | { type: 'context_summary'; sections: unknown[]; context_hash: string }
-  | ToolStartedEvent
-  | ToolFinishedEvent
-  | ToolFailedEvent
+  | { type: 'tool_started'; call_id: string; name: string; arguments: unknown }
+  | { type: 'tool_finished'; call_id: string; name: string; duration_ms: number; overran: boolean }
+  | { type: 'tool_failed'; call_id: string; name: string; error: { code: string; message: string } }
   | DoneEvent
-  | ErrorEvent
+  | { type: 'error'; code: string; message: string; retryable: boolean; conversation_id?: string | null }
 
 /**
  * Decodes one event's data just enough to dispatch on it: a JSON object with a string `type`

@@ -4,6 +4,7 @@ import { toChatbotException } from '../http/respond.js'
 import type { SseStream } from '../http/sse.js'
 import { insertMessage } from '../storage/index.js'
 import { countTokens } from '../text/index.js'
+import type { ChatRequest } from '../provider/types.js'
 import type { KernelRuntime } from '../runtime.js'
 import { createDeadline } from './deadline.js'
 import type { TurnContext } from './turn.js'
@@ -32,7 +33,9 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
         turn.usage.inputTokens += result.usage.inputTokens
         turn.usage.outputTokens += result.usage.outputTokens
       }
-      if (result.toolCalls.length === 0 || !runtime.hasListeners('turn:tool')) break
+      // Tool calls loop back only when tools were offered: a model that asks anyway after the
+      // tools were withdrawn (budget spent, provider without tools) cannot keep the turn open.
+      if (result.toolCalls.length === 0 || !offersTools(turn.request) || !runtime.hasListeners('turn:tool')) break
       turn.request.messages.push({ role: 'assistant', content: null, tool_calls: result.toolCalls })
       await runtime.hooks.callHook('turn:tool', turn, result.toolCalls)
     }
@@ -73,6 +76,10 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
     deadline.clear()
     sse.close()
   }
+}
+
+function offersTools(request: ChatRequest): boolean {
+  return (request.tools?.length ?? 0) > 0 && request.tool_choice !== 'none'
 }
 
 /** The per-token path: append, run the synchronous `turn:chunk` listeners, write the event. */
