@@ -8,13 +8,27 @@ import type { Turn } from './types.js'
 /** How far back a prompt may look; older messages are pruned by the token cap long before this. */
 const HISTORY_WINDOW = 200
 
+// Most turns of a channel share one system prompt: tokenize each distinct prompt once.
+const SYSTEM_PROMPT_CACHE_SIZE = 256
+const systemPromptCache = new Map<string, number>()
+
+function systemPromptTokens(prompt: string): number {
+  let tokens = systemPromptCache.get(prompt)
+  if (tokens === undefined) {
+    tokens = countTokens(prompt)
+    if (systemPromptCache.size >= SYSTEM_PROMPT_CACHE_SIZE) systemPromptCache.delete(systemPromptCache.keys().next().value!)
+    systemPromptCache.set(prompt, tokens)
+  }
+  return tokens
+}
+
 /**
  * Builds `turn.request`: system prompt, as much history as fits `tokenCap` (oldest dropped
  * first) and the user message. Token counts of stored messages are cached in the database.
  */
 export async function buildPrompt(runtime: KernelRuntime, turn: Turn, messageTokens: number, fresh: boolean): Promise<void> {
   const cap = runtime.config.tokenCap
-  const systemTokens = turn.systemPrompt ? countTokens(turn.systemPrompt) + MESSAGE_OVERHEAD_TOKENS : 0
+  const systemTokens = turn.systemPrompt ? systemPromptTokens(turn.systemPrompt) + MESSAGE_OVERHEAD_TOKENS : 0
   let budget = cap - systemTokens - messageTokens
   if (budget < 0) throw new ChatbotTokenCapExceededException(systemTokens + messageTokens, cap)
 
