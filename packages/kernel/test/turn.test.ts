@@ -155,3 +155,28 @@ describe('route middleware', () => {
     expect((await h.request('/chatbot/health')).status).toBe(200)
   })
 })
+
+describe('streamDuration excludes time inside tools', () => {
+  it('a turn:tool listener slower than streamDuration still ends in done', async () => {
+    const slowTool = definePlugin({
+      name: 'slow-tool',
+      hooks: {
+        'turn:prompt': (turn: Turn) => {
+          turn.request.tools = [{ type: 'function', function: { name: 'slow', parameters: { type: 'object' } } }]
+        },
+        'turn:tool': async (turn: Turn, calls) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500))
+          for (const call of calls) turn.request.messages.push({ role: 'tool', content: 'slow result', tool_call_id: call.id })
+          delete turn.request.tools
+        },
+      },
+    })
+    h = await createHarness('in-process', { streamDuration: 1, plugins: [slowTool] })
+    h.provider.script({ toolCalls: [{ name: 'slow', arguments: {} }] }, { text: 'after the tool' })
+    const stream = await events(await h.post({ signed_context: h.envelope(), message: 'use the tool' }))
+    expect(stream.at(-1)).toMatchObject({ type: 'done' })
+    expect(stream.filter((event) => event.type === 'token').map((event) => event.content).join('')).toBe('after the tool')
+    const second = h.provider.requests.at(-1)!.body.messages
+    expect(second.at(-1)).toMatchObject({ role: 'tool', content: 'slow result' })
+  })
+})
