@@ -11,16 +11,18 @@ import {
   type ResolvedConfig,
 } from '@chatbot-kit/kernel'
 import { channelsPlugin } from '@chatbot-kit/plugin-channels'
+import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'
 import { retentionPlugin } from '@chatbot-kit/plugin-retention'
 import { sanitizerPlugin } from '@chatbot-kit/plugin-sanitizer'
 import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
+import { toolsPlugin } from '@chatbot-kit/plugin-tools'
 import { webPlugin } from '@chatbot-kit/plugin-web'
 import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [channelsPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), retentionPlugin(), sanitizerPlugin()]
+  return [channelsPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), toolsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin()]
 }
 
 function withBuiltins(config: ResolvedConfig): ResolvedConfig {

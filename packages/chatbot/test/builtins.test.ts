@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 
 describe('chatbot-kit', () => {
   it('runs the built-in plugins by default, so the default routeMiddleware resolves and CSRF applies', async () => {
-    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'throttle', 'web', 'quota', 'retention', 'sanitizer'])
+    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'throttle', 'web', 'quota', 'tools', 'extractors', 'retention', 'sanitizer'])
     const dir = mkdtempSync(join(tmpdir(), 'chatbot-web-wiring-'))
     const chatbot = await createChatbot({ appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite') }, { env: {}, logger: { error() {}, warn() {}, info() {}, success() {}, log() {}, debug() {} } as never })
     try {
@@ -23,6 +23,7 @@ describe('chatbot-kit', () => {
       expect(() => chatbot.mintEnvelope({ userId: 'u1', route: 'home', channel: 'undeclared' })).toThrow(/undeclared/)
       expect((await chatbot.quota({ userId: 'u1' })).input).toEqual({ used: 0, limit: 200_000, remaining: 200_000 })
       expect((await chatbot.prune({ dryRun: true })).total).toEqual({ conversations: 0, messages: 0 })
+      expect(chatbot.renderSnapshot('<p>x</p>', { channel: 'default' })).toBe('<p>x</p>')
     } finally {
       await chatbot.close()
       rmSync(dir, { recursive: true, force: true })

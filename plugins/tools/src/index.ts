@@ -1,1 +1,2 @@
-export {}
+export { toolsPlugin } from './plugin.js'
+export { isFresh } from './freshness.js'

@@ -1,5 +1,5 @@
 import { clientError, RequestFailure, type WidgetError } from '../api/errors.js'
-import { getHistory, postMessage, type FetchLike, type MessageBody } from '../api/requests.js'
+import { getHistory, postMessage, type FetchLike, type HistoryMessage, type MessageBody } from '../api/requests.js'
 import type { ConversationStore } from '../conversation/store.js'
 import type { ExtractorLimits } from '../envelope/payload.js'
 import type { ExtractorRegistry } from '../extractors/registry.js'
@@ -40,6 +40,14 @@ export interface ChatControllerOptions {
 /** A failed request, kept so Retry can repeat it: a history load, or a message sent from `from`. */
 type Attempt = { message?: string; from: number }
 
+/**
+ * A user message repeating the one right before it, with no reply between, is what a Retry
+ * leaves when the reply failed on an open stream: the server had stored the message before the
+ * provider failed, and Retry stored it again. It is shown once.
+ */
+const foldRetries = (messages: HistoryMessage[]) =>
+  messages.filter((message, index) => !(message.role === 'user' && messages[index - 1]?.role === 'user' && messages[index - 1]!.content === message.content))
+
 // The stored conversation is gone (pruned) or another identity's (another login): start afresh.
 const isGone = (error: unknown) =>
   error instanceof RequestFailure && (error.error.status === 404 || error.error.code === 'forbidden')
@@ -69,7 +77,8 @@ export function createChatController(options: ChatControllerOptions) {
   }
   const fail = (error: WidgetError, attempt: Attempt) => {
     failed = attempt
-    updateReply((reply) => (isEmptyReply(reply) ? null : { ...reply, status: 'failed' }))
+    // A failed send marks its reply; a failed load leaves the greeting as it is.
+    if (attempt.message !== undefined) updateReply((reply) => (isEmptyReply(reply) ? null : { ...reply, status: 'failed' }))
     update({ error })
     options.onError?.(error)
   }
@@ -101,9 +110,13 @@ export function createChatController(options: ChatControllerOptions) {
     await run('loading', { from: 0 }, async (signal) => {
       let messages = greeting
       try {
-        if (id) messages = (await getHistory({ ...options, ...session, signal, conversationId: id })).map((m) => createMessage(m.role, m.content))
+        if (id) messages = foldRetries(await getHistory({ ...options, ...session, signal, conversationId: id })).map((m) => createMessage(m.role, m.content))
       } catch (error) {
-        if (!isGone(error)) throw error
+        // A failed load still shows the greeting, above the error and its Retry.
+        if (!isGone(error)) {
+          update({ messages: greeting })
+          throw error
+        }
         options.conversations.forget(session.channel)
       }
       loaded = true

@@ -90,6 +90,30 @@ describe('chat controller: opening', () => {
     expect(controller.state.error).toBeNull()
   })
 
+  it('still shows the greeting when the history fails to load', async () => {
+    const { controller, messages } = setup({
+      stored: 'conv-9',
+      greeting: 'Welcome back',
+      responses: [() => jsonResponse(503, { error: { code: 'service_unavailable', message: 'down' } })],
+    })
+    await controller.load()
+    expect(controller.state.error).toMatchObject({ code: 'service_unavailable' })
+    expect(messages()).toEqual([{ role: 'assistant', content: 'Welcome back', status: 'complete' }])
+  })
+
+  it('shows a message stored twice by a Retry once', async () => {
+    const history = [
+      { role: 'assistant', content: 'Welcome back' },
+      { role: 'user', content: 'Question' },
+      { role: 'user', content: 'Question' },
+      { role: 'assistant', content: 'Answer' },
+      { role: 'user', content: 'Question' },
+    ]
+    const { controller, messages } = setup({ stored: 'conv-9', responses: [() => jsonResponse(200, { messages: history })] })
+    await controller.load()
+    expect(messages().map((m) => `${m.role}: ${m.content}`)).toEqual(['assistant: Welcome back', 'user: Question', 'assistant: Answer', 'user: Question'])
+  })
+
   it('shows a failed load with Retry, which loads again', async () => {
     const { controller, seen, messages } = setup({
       stored: 'conv-9',

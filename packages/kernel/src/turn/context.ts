@@ -31,7 +31,8 @@ export function assembleSystemPrompt(runtime: KernelRuntime, turn: Turn): void {
   for (const section of turn.sections) {
     const cut = truncateUtf8(section.content, cap)
     section.content = cut.text
-    section.truncated = cut.truncated
+    // A plugin may have cut it already (an extractor block to its own cap): keep that flag.
+    section.truncated = section.truncated === true || cut.truncated
     blocks.push(`<context name="${section.name}" source="${section.source}">\n${section.content}\n</context>`)
   }
   const context = blocks.join('\n\n')

@@ -1,0 +1,90 @@
+import { insertToolInvocation, truncateUtf8, type Chatbot, type ChatbotTool, type ChatToolCall, type PersistableTool, type Turn } from '@chatbot-kit/kernel'
+import { assertArgumentLengths, parseArguments } from './arguments.js'
+import { ToolCallFailure } from './failure.js'
+import { validateArguments } from './schema.js'
+
+/** One call the model asked for: the allowed tool it names, or why it is refused outright. */
+export type CallPlan = { call: ChatToolCall; tool: ChatbotTool } | { call: ChatToolCall; refusal: ToolCallFailure }
+
+interface Outcome {
+  result: string | null
+  failure: ToolCallFailure | undefined
+  startedAt: Date
+  durationMs: number | null
+  overran: boolean
+}
+
+/**
+ * Runs one call and returns the content of its `tool` message. Every call gets `tool_started`,
+ * then `tool_finished` or `tool_failed`; a failure becomes an error result so the model can recover.
+ */
+export async function runToolCall(chatbot: Chatbot, turn: Turn, plan: CallPlan): Promise<string> {
+  const { call } = plan
+  const parsed = parseArguments(call.function.arguments)
+  turn.send({ type: 'tool_started', call_id: call.id, name: call.function.name, arguments: parsed.ok ? parsed.value : call.function.arguments })
+  const outcome = 'tool' in plan ? await execute(chatbot, turn, plan.tool, call, parsed) : refused(plan.refusal)
+  if ('tool' in plan && (plan.tool as Partial<PersistableTool>).persist === true) await persist(chatbot, turn, call, parsed, outcome)
+
+  if (outcome.failure) {
+    const { code, message, detail } = outcome.failure
+    turn.send({ type: 'tool_failed', call_id: call.id, name: call.function.name, error: { code, message } })
+    return JSON.stringify({ error: { code, message: detail } })
+  }
+  turn.send({ type: 'tool_finished', call_id: call.id, name: call.function.name, duration_ms: outcome.durationMs, overran: outcome.overran })
+  return outcome.result!
+}
+
+function refused(failure: ToolCallFailure): Outcome {
+  return { result: null, failure, startedAt: new Date(), durationMs: null, overran: false }
+}
+
+async function execute(chatbot: Chatbot, turn: Turn, tool: ChatbotTool, call: ChatToolCall, parsed: ReturnType<typeof parseArguments>): Promise<Outcome> {
+  const limits = chatbot.config.tools
+  const startedAt = new Date()
+  const timing: Pick<Outcome, 'durationMs' | 'overran'> = { durationMs: null, overran: false }
+  try {
+    if (!parsed.ok) throw new ToolCallFailure('invalid_arguments', 'The arguments are not valid JSON.')
+    assertArgumentLengths(parsed.value, tool.maxArgLength ?? limits.defaultMaxArgLength)
+    const valid = await validateArguments(tool, parsed.value)
+    if (!valid.ok) throw new ToolCallFailure('invalid_arguments', valid.message)
+    const began = performance.now()
+    let value: unknown
+    try {
+      value = await tool.handler(valid.value as Record<string, unknown>, { turn, callId: call.id, signal: turn.signal })
+    } catch (error) {
+      chatbot.logger.error(`The tool "${tool.name}" failed:`, error)
+      // The model gets the handler's message to recover; the browser only learns that it failed.
+      throw new ToolCallFailure('tool_error', `The tool "${tool.name}" failed.`, error instanceof Error ? error.message : String(error))
+    } finally {
+      // Measured around the handler only; the budget is advisory, never enforced.
+      const elapsed = performance.now() - began
+      timing.durationMs = Math.round(elapsed)
+      timing.overran = elapsed > (tool.timeout ?? limits.defaultTimeout) * 1000
+    }
+    const text = typeof value === 'string' ? value : JSON.stringify(value ?? null)
+    return { result: truncateUtf8(text, limits.resultSizeCap).text, failure: undefined, startedAt, ...timing }
+  } catch (error) {
+    if (!(error instanceof ToolCallFailure)) throw error
+    return { result: null, failure: error, startedAt, ...timing }
+  }
+}
+
+/** A `PersistableTool` keeps a record of every call; a storage failure is logged, not fatal to the reply. */
+async function persist(chatbot: Chatbot, turn: Turn, call: ChatToolCall, parsed: ReturnType<typeof parseArguments>, outcome: Outcome): Promise<void> {
+  try {
+    await insertToolInvocation(chatbot.db, {
+      conversationId: turn.conversation.id,
+      callId: call.id,
+      toolName: call.function.name,
+      arguments: parsed.ok ? parsed.value : call.function.arguments,
+      result: outcome.result,
+      error: outcome.failure ? `${outcome.failure.code}: ${outcome.failure.detail}` : null,
+      startedAt: outcome.startedAt,
+      finishedAt: new Date(),
+      durationMs: outcome.durationMs,
+      overran: outcome.overran,
+    })
+  } catch (error) {
+    chatbot.logger.error(`Could not store the invocation of "${call.function.name}":`, error)
+  }
+}

@@ -1,0 +1,151 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
+import { browserAvailability, launchChromium } from '@chatbot-kit/test-utils'
+import { createChatbot, generateAppKey, serveChatbot, type Chatbot, type ChatbotConfig, type ChatbotPlugin, type RunningServer } from 'chatbot-kit'
+
+export const BUNDLE = fileURLToPath(new URL('../../dist/widget.js', import.meta.url))
+export const SCREENSHOTS = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url))
+
+/** Checked at collection: the suite fails loudly without Chromium, or skips under `CHATBOT_SKIP_BROWSER=1`. */
+export const availability = browserAvailability()
+if (!availability.run) console.warn(`[widget browser tests] ${availability.reason}`)
+
+export const GREETING = 'Hello! Ask me anything about the shop.'
+
+/** What a turn received, recorded by a tiny plugin: the client extractors the server accepted. */
+export interface Recorder {
+  clientExtractors: Record<string, string>[]
+}
+
+function silentLogger() {
+  const noop = () => {}
+  return { error: noop, warn: noop, info: noop, success: noop, log: noop, debug: noop } as never
+}
+
+function recorderPlugin(recorder: Recorder): ChatbotPlugin {
+  return {
+    name: 'test-recorder',
+    setup(chatbot) {
+      chatbot.hooks.hook('turn:start', (turn) => {
+        recorder.clientExtractors.push({ ...turn.clientExtractors })
+      })
+    },
+  }
+}
+
+/** A page hosting the widget, for the chatbot without the fixture (the demo provider behind it). */
+function pagePlugin(): ChatbotPlugin {
+  return {
+    name: 'test-page',
+    setup(chatbot) {
+      chatbot.route({
+        name: 'test.page',
+        method: 'GET',
+        path: '/test-page',
+        stateful: true,
+        async handler(event) {
+          const widget = await chatbot.renderWidget(event, { channel: 'default', title: 'Shop assistant' })
+          const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget page</title>${widget.head}${widget.script}</head><body style="font-family: Georgia, serif; margin: 2em"><h1>Acme shop</h1><p>Anvils, hammers and more.</p>${widget.element}</body></html>`
+          return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
+        },
+      })
+    },
+  }
+}
+
+export interface WidgetServer {
+  chatbot: Chatbot
+  server: RunningServer
+  recorder: Recorder
+  provider?: DemoProvider
+  close(): Promise<void>
+}
+
+/**
+ * A real chatbot-kit chatbot over a real socket, with the default `web` route middleware (so a
+ * CSRF token) and a temporary SQLite file. `fixture: true` turns on the test-fixture page and its
+ * echo provider; otherwise the demo provider answers and `/chatbot/test-page` hosts the widget.
+ */
+export async function startWidgetServer(options: { fixture: boolean }): Promise<WidgetServer> {
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npx vite build\` in widget/ (npm test builds it first).`)
+  const dir = mkdtempSync(join(tmpdir(), 'chatbot-widget-browser-'))
+  const recorder: Recorder = { clientExtractors: [] }
+  const provider = options.fixture ? undefined : await createDemoProvider()
+  const config: ChatbotConfig = {
+    appKey: generateAppKey(),
+    database: join(dir, 'chatbot.sqlite'),
+    playwrightFixture: { enabled: options.fixture },
+    ...(provider ? { baseUrl: provider.url, apiKey: 'test-key' } : {}),
+    throttle: { perMinute: 1000, perDay: 100_000 },
+    channels: {
+      default: { greeting: GREETING, allowedExtractors: ['fast', 'slow'], extractorTimeoutMs: 300 },
+    },
+    plugins: [recorderPlugin(recorder), ...(options.fixture ? [] : [pagePlugin()])],
+  }
+  const chatbot = await createChatbot(config, { env: { NODE_ENV: 'test' }, logger: silentLogger() })
+  const server = await serveChatbot(chatbot, { port: 0 })
+  return {
+    chatbot,
+    server,
+    recorder,
+    provider,
+    async close() {
+      await server.close()
+      await chatbot.close()
+      await provider?.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export { launchChromium }
+
+/** A fresh context (own cookies and localStorage) and page; page errors fail the test that reads `errors`. */
+export async function openPage(browser: Browser, url: string, viewport = { width: 1024, height: 768 }) {
+  const context: BrowserContext = await browser.newContext({ viewport, colorScheme: 'light' })
+  const page: Page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(url)
+  await page.waitForFunction(() => customElements.get('chatbot-widget') !== undefined)
+  return { context, page, errors }
+}
+
+/** Locators inside the widget's shadow root (Playwright's CSS pierces open shadow roots). */
+export function widget(page: Page) {
+  const host = page.locator('chatbot-widget')
+  return {
+    host,
+    launcher: host.locator('[part="launcher"]'),
+    panel: host.locator('[part="panel"]'),
+    input: host.locator('[part="input"]'),
+    send: host.locator('[part="send-button"]'),
+    stop: host.locator('[part="stop-button"]'),
+    error: host.locator('[part="error"]'),
+    messages: host.locator('[part="message"]'),
+    user: host.locator('.message.user'),
+    assistant: host.locator('.message.assistant'),
+  }
+}
+
+/** The messages' visible text, speaker labels left out. */
+export async function transcript(page: Page): Promise<string[]> {
+  return page.locator('chatbot-widget').evaluate((host) =>
+    [...host.shadowRoot!.querySelectorAll('[part="message"]')].map((message) => {
+      // `innerText`: line breaks as the reader sees them (`<br>`, paragraphs, `pre-wrap`).
+      const body = message.querySelector<HTMLElement>('.plain, .markdown')
+      return `${message.classList.contains('user') ? 'user' : 'assistant'}: ${body?.innerText ?? ''}`
+    }),
+  )
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  const path = join(SCREENSHOTS, `${name}.png`)
+  await page.screenshot({ path })
+  return path
+}

@@ -1,0 +1,105 @@
+import { copyFileSync, mkdirSync, statSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { availability, GREETING, launchChromium, openPage, screenshot, startWidgetServer, transcript, widget, type WidgetServer } from './harness.js'
+
+// End to end in real Chromium against a real chatbot whose provider is the demo provider
+// (an OpenAI-compatible streaming server), for what needs timing: incremental tokens and Stop.
+
+const DOCS_IMAGE = fileURLToPath(new URL('../../../docs/images/widget.png', import.meta.url))
+
+describe.skipIf(!availability.run)('<chatbot-widget> streaming from the demo provider, in Chromium', () => {
+  let app: WidgetServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    ;[app, browser] = await Promise.all([startWidgetServer({ fixture: false }), launchChromium()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.close()
+  })
+
+  const pageUrl = () => `${app.server.url}/chatbot/test-page`
+  const replyText = (page: Page) => widget(page).assistant.last().locator('.markdown').innerText()
+
+  async function sendMessage(page: Page, text: string) {
+    await widget(page).input.fill(text)
+    await widget(page).input.press('Enter')
+  }
+
+  it('renders tokens as they arrive', async () => {
+    const { page, context, errors } = await openPage(browser, pageUrl())
+    const w = widget(page)
+    await w.launcher.click()
+    await expect.poll(() => transcript(page)).toEqual([`assistant: ${GREETING}`])
+    app.provider!.script({ text: 'Your anvil left the warehouse this morning and arrives on Friday.', tokenDelayMs: 120 })
+    await sendMessage(page, 'Where is my anvil?')
+    // An intermediate state: some words shown, not all, the Stop button in place of Send.
+    await expect.poll(() => replyText(page)).toMatch(/^Your anvil/)
+    const partial = await replyText(page)
+    expect(partial).not.toContain('Friday')
+    expect(await w.stop.isVisible()).toBe(true)
+    await expect.poll(() => replyText(page), { timeout: 10_000 }).toBe('Your anvil left the warehouse this morning and arrives on Friday.')
+    await w.send.waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('stops a streaming reply: the UI stops and the server keeps the partial reply as incomplete', async () => {
+    const { page, context } = await openPage(browser, pageUrl())
+    const w = widget(page)
+    await w.launcher.click()
+    const words = Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ')
+    app.provider!.script({ text: words, tokenDelayMs: 100 })
+    await sendMessage(page, 'Tell me a long story')
+    await expect.poll(() => replyText(page)).toMatch(/word2/)
+    await w.stop.click()
+    await w.send.waitFor()
+    await expect.poll(() => w.assistant.last().locator('.status').textContent()).toBe('Stopped')
+    const shown = await replyText(page)
+    expect(shown).not.toContain('word59')
+    await expect(w.error.count()).resolves.toBe(0)
+    // The input keeps focus after Stop.
+    expect(await w.input.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true)
+    // Nothing more arrives after Stop.
+    const after = await replyText(page)
+    await page.waitForTimeout(400)
+    expect(await replyText(page)).toBe(after)
+    await screenshot(page, 'demo-stopped')
+
+    await expect
+      .poll(
+        async () =>
+          app.chatbot.db.selectFrom('messages').select(['role', 'status', 'content']).where('role', '=', 'assistant').where('status', '=', 'incomplete').execute(),
+        { timeout: 10_000 },
+      )
+      .toHaveLength(1)
+    const stored = await app.chatbot.db.selectFrom('messages').select(['content']).where('status', '=', 'incomplete').executeTakeFirstOrThrow()
+    expect(stored.content.startsWith('word0 word1 word2')).toBe(true)
+    expect(stored.content).not.toContain('word59')
+    await context.close()
+  })
+
+  it('looks right for the documentation screenshot', async () => {
+    const { page, context } = await openPage(browser, pageUrl(), { width: 900, height: 640 })
+    const w = widget(page)
+    await w.launcher.click()
+    app.provider!.script({ text: 'Order **1042** shipped on 20 November:\n\n- 2 × anvil\n- 1 × hammer\n\nTrack it at [the carrier](https://example.com/track).' })
+    await sendMessage(page, 'Where is my order?')
+    await expect.poll(() => replyText(page)).toContain('Track it at the carrier.')
+    await w.send.waitFor()
+    expect(await w.assistant.last().locator('a').getAttribute('rel')).toBe('noopener noreferrer')
+    await page.locator('body').click({ position: { x: 10, y: 10 } })
+    const path = await screenshot(page, 'demo-docs')
+    // `CHATBOT_UPDATE_DOCS_SCREENSHOT=1` refreshes docs/images/widget.png from this run.
+    if (process.env.CHATBOT_UPDATE_DOCS_SCREENSHOT === '1') {
+      mkdirSync(dirname(DOCS_IMAGE), { recursive: true })
+      copyFileSync(path, DOCS_IMAGE)
+    }
+    expect(statSync(path).size).toBeLessThan(150_000)
+    await context.close()
+  })
+})
