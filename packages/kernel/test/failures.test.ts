@@ -60,6 +60,27 @@ describe.each(TRANSPORTS)('provider failures arrive as error events (%s)', (tran
     expect((await storedMessages(h, id)).at(-1)).toMatchObject({ content: 'partial ', status: 'incomplete', finish_reason: 'stream_timeout' })
   })
 
+  it('a retry of a failed message reuses the stored user message instead of storing and sending it twice', async () => {
+    h.provider.script({ status: 500 }, { text: 'recovered' })
+    const token = h.envelope({ userId: 'retrier' })
+    const first = await h.post({ signed_context: token, message: 'same question' })
+    const id = first.headers.get('x-chatbot-conversation-id')!
+    expect((await events(first)).at(-1)).toMatchObject({ type: 'error' })
+    const retry = await h.post({ signed_context: token, message: 'same question', conversation_id: id })
+    expect((await events(retry)).at(-1)).toMatchObject({ type: 'done' })
+    expect(await storedMessages(h, id)).toEqual([
+      { role: 'user', content: 'same question', status: 'complete', finish_reason: null },
+      { role: 'assistant', content: 'recovered', status: 'complete', finish_reason: 'stop' },
+    ])
+    const sent = h.provider.requests.at(-1)!.body.messages.filter((message) => message.role === 'user')
+    expect(sent).toEqual([{ role: 'user', content: 'same question' }])
+
+    h.provider.script({ text: 'again' })
+    const repeated = await h.post({ signed_context: token, message: 'same question', conversation_id: id })
+    await events(repeated)
+    expect((await storedMessages(h, id)).filter((message) => message.role === 'user')).toHaveLength(2)
+  })
+
   it('emits the domain events for a completed and a failed turn', async () => {
     const seen: string[] = []
     const offs = [

@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3'
 import { ChatbotTokenCapExceededException } from '../../errors/index.js'
 import { ChatbotMessageStarted } from '../../events/index.js'
-import { deleteConversation, insertMessage, touchConversation } from '../../storage/index.js'
+import { deleteConversation, insertMessage, touchConversation, type StoredMessage } from '../../storage/index.js'
 import { countTokens, loadTokenizer, MESSAGE_OVERHEAD_TOKENS } from '../../text/index.js'
 import { assembleSystemPrompt, collectServerSections, contextSummary } from '../../turn/context.js'
 import { resolveConversation } from '../../turn/conversation.js'
@@ -43,19 +43,20 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
       const settings = runtime.settings(request.envelope.channel)
       const { conversation, fresh } = await resolveConversation(runtime, request.envelope, request.conversationId, now)
       const turn = new TurnContext(event, request.envelope, settings, request.message, request.clientExtractors, conversation)
+      let retryOf: StoredMessage | undefined
       try {
         await runtime.hooks.callHook('turn:start', turn)
         turn.sections = await collectServerSections(runtime, turn)
         await runtime.hooks.callHook('turn:context', turn)
         assembleSystemPrompt(runtime, turn)
-        await buildPrompt(runtime, turn, messageTokens, fresh)
+        retryOf = await buildPrompt(runtime, turn, messageTokens, fresh)
       } catch (error) {
         // A turn refused before anything is stored leaves no empty conversation behind.
         if (fresh) await deleteConversation(runtime.db, conversation.publicId)
         throw error
       }
 
-      const stored = await insertMessage(runtime.db, {
+      const stored = retryOf ?? await insertMessage(runtime.db, {
         conversationId: conversation.id,
         role: 'user',
         content: request.message,
