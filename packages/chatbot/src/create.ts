@@ -10,6 +10,7 @@ import {
   type LoadConfigOptions,
   type ResolvedConfig,
 } from '@chatbot-kit/kernel'
+import { adminPlugin } from '@chatbot-kit/admin'
 import { channelsPlugin } from '@chatbot-kit/plugin-channels'
 import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'
@@ -22,7 +23,7 @@ import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [channelsPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), toolsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin()]
+  return [channelsPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), toolsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
 }
 
 function withBuiltins(config: ResolvedConfig): ResolvedConfig {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 
 describe('chatbot-kit', () => {
   it('runs the built-in plugins by default, so the default routeMiddleware resolves and CSRF applies', async () => {
-    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'throttle', 'web', 'quota', 'tools', 'extractors', 'retention', 'sanitizer'])
+    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'throttle', 'web', 'quota', 'tools', 'extractors', 'retention', 'sanitizer', 'admin'])
     const dir = mkdtempSync(join(tmpdir(), 'chatbot-web-wiring-'))
     const chatbot = await createChatbot({ appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite') }, { env: {}, logger: { error() {}, warn() {}, info() {}, success() {}, log() {}, debug() {} } as never })
     try {
@@ -24,6 +24,8 @@ describe('chatbot-kit', () => {
       expect((await chatbot.quota({ userId: 'u1' })).input).toEqual({ used: 0, limit: 200_000, remaining: 200_000 })
       expect((await chatbot.prune({ dryRun: true })).total).toEqual({ conversations: 0, messages: 0 })
       expect(chatbot.renderSnapshot('<p>x</p>', { channel: 'default' })).toBe('<p>x</p>')
+      // The admin API is off until a token or an authorize callback is set.
+      expect((await chatbot.fetch(new Request('http://chatbot.test/chatbot/admin/trpc/health'))).status).toBe(404)
     } finally {
       await chatbot.close()
       rmSync(dir, { recursive: true, force: true })

@@ -23,6 +23,9 @@ import { createServices, type ChatbotServices, type PruneOptions, type PruneRepo
 import type { Identity } from './turn/types.js'
 import { renderWidget, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
 
+/** `chatbot.authorize(fn)`: true lets an admin request through. */
+export type AdminAuthorizer = (event: H3Event) => boolean | Promise<boolean>
+
 export interface CreateChatbotOptions {
   /** Environment to read overrides from; default `process.env`. Ignored for an already resolved config. */
   env?: Record<string, string | undefined>
@@ -57,6 +60,13 @@ export interface Chatbot {
   prune(options?: PruneOptions): Promise<PruneReport>
   /** Marks server-rendered html for the widget's `page-snapshot` extractor (provided by the extractors plugin). */
   renderSnapshot(html: string, options: RenderSnapshotOptions): string
+  /**
+   * The admin gate: the host's check of an admin request (e.g. its own session). Replaces any
+   * earlier one; the admin plugin reads it back through `authorizer`.
+   */
+  authorize(check: AdminAuthorizer): Chatbot
+  /** The check set by `authorize`, if any. */
+  readonly authorizer: AdminAuthorizer | undefined
   /** Plugs in a facade feature (`quota`, `prune`, `renderSnapshot`). */
   provide<N extends keyof ChatbotServices>(name: N, implementation: ChatbotServices[N]): Chatbot
   /** Binds an in-memory provider client (host tests); returns it so tests can read its requests. */
@@ -95,6 +105,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   const extraRoutes: ChatbotRoute[] = []
   const services = createServices()
   let fakeClient: ProviderClient | undefined
+  let authorizer: AdminAuthorizer | undefined
   let realClient: ProviderClient | undefined
 
   const scopeOf = (name: string) => {
@@ -171,6 +182,14 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     quota: async (identity) => services.get('quota')(identity),
     prune: async (pruneOptions) => services.get('prune')(pruneOptions),
     renderSnapshot: (html, snapshotOptions) => services.get('renderSnapshot')(html, snapshotOptions),
+    authorize(check) {
+      if (typeof check !== 'function') throw new TypeError('chatbot.authorize expects a function (event) => boolean.')
+      authorizer = check
+      return chatbot
+    },
+    get authorizer() {
+      return authorizer
+    },
     provide(name, implementation) {
       services.provide(name, implementation)
       return chatbot

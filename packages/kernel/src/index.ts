@@ -1,4 +1,4 @@
-export { createChatbot, type Chatbot, type CreateChatbotOptions } from './chatbot.js'
+export { createChatbot, type AdminAuthorizer, type Chatbot, type CreateChatbotOptions } from './chatbot.js'
 export { loadChatbot } from './load.js'
 export type { ChannelScope } from './channel-scope.js'
 export * from './config/index.js'
@@ -23,6 +23,23 @@ export {
   pruneConversations,
   insertToolInvocation,
   listToolInvocations,
+  createConversation,
+  findConversationByPublicId,
+  deleteConversation,
+  insertMessage,
+  listMessages,
+  listConversations,
+  dailyTokenUsage,
+  type Conversation,
+  type StoredMessage,
+  type NewMessage,
+  type ConversationFilters,
+  type ConversationListPage,
+  type ConversationSummary,
+  type ListConversationsOptions,
+  MAX_CONVERSATION_PAGE,
+  type DailyUsageFilters,
+  type DailyUsageRow,
   type ChatbotDatabase,
   type PruneConversationsOptions,
   type PruneCounts,

@@ -12,6 +12,16 @@ export {
   deleteConversation,
   type NewConversation,
 } from './conversations/conversations.repository.js'
+export {
+  listConversations,
+  decodeCursor,
+  MAX_CONVERSATION_PAGE,
+  type ConversationFilters,
+  type ConversationListPage,
+  type ConversationSummary,
+  type ListConversationsOptions,
+} from './conversations/list-conversations.js'
+export { dailyTokenUsage, type DailyUsageFilters, type DailyUsageRow } from './messages/daily-usage.js'
 export { pruneConversations, type PruneConversationsOptions, type PruneCounts } from './conversations/prune-conversations.js'
 
 export type { MessagesTable, MessageRow, NewMessageRow, MessageRole, MessageStatus } from './messages/messages.table.js'

@@ -1,0 +1,47 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { TRPCError } from '@trpc/server'
+import type { AdminAuthorizer, Chatbot } from '@chatbot-kit/kernel'
+
+type H3Event = Parameters<AdminAuthorizer>[0]
+
+/** Whether the admin API is on at all: an `admin.token` or an `authorize` check is set. */
+export const adminEnabled = (chatbot: Chatbot): boolean => Boolean(chatbot.config.admin.token) || chatbot.authorizer !== undefined
+
+/**
+ * `Authorization: Bearer <admin.token>` (compared in constant time), else the host's
+ * `authorize(event)`; anything else is UNAUTHORIZED. A widget envelope is never an admin
+ * credential: a bearer that verifies as one is refused before the host's check runs.
+ */
+export async function checkAccess(chatbot: Chatbot, event: H3Event | undefined): Promise<void> {
+  if (!adminEnabled(chatbot)) throw new TRPCError({ code: 'NOT_FOUND', message: 'The admin API is off.' })
+  if (event && (await isAllowed(chatbot, event))) return
+  throw new TRPCError({ code: 'UNAUTHORIZED', message: 'An admin token or the host’s authorization is required.' })
+}
+
+async function isAllowed(chatbot: Chatbot, event: H3Event): Promise<boolean> {
+  const bearer = readBearer(event.req.headers.get('authorization'))
+  if (bearer !== undefined && isEnvelope(chatbot, bearer)) return false
+  const token = chatbot.config.admin.token
+  if (token && bearer !== undefined && safeEqual(bearer, token)) return true
+  return chatbot.authorizer ? (await chatbot.authorizer(event)) === true : false
+}
+
+function readBearer(header: string | null): string | undefined {
+  const match = header && /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)
+  return match ? match[1] : undefined
+}
+
+/** Constant time whatever the lengths: both sides are hashed to 32 bytes first. */
+function safeEqual(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(given), digest(expected))
+}
+
+function isEnvelope(chatbot: Chatbot, token: string): boolean {
+  try {
+    chatbot.verifyEnvelope(token)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,33 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { ChatbotNotFoundException, definePlugin, type ChatbotPlugin } from '@chatbot-kit/kernel'
+import { adminEnabled } from './access.js'
+import { adminRouter } from './router.js'
+
+/** The tRPC endpoint under the chatbot's base. */
+export const ADMIN_PATH = '/admin/trpc'
+
+/**
+ * Mounts the admin API at `<base>/admin/trpc`. It answers 404 (the contract's error body) until
+ * `admin.token` (`CHATBOT_ADMIN_TOKEN`) or `chatbot.authorize(fn)` is set; see docs/admin.md.
+ */
+export function adminPlugin(): ChatbotPlugin {
+  return definePlugin({
+    name: 'admin',
+    setup(chatbot) {
+      const handler = (event: Parameters<Parameters<typeof chatbot.authorize>[0]>[0]) => {
+        if (!adminEnabled(chatbot)) throw new ChatbotNotFoundException('No such route.')
+        return fetchRequestHandler({
+          endpoint: `${chatbot.config.base}${ADMIN_PATH}`,
+          req: event.req,
+          router: adminRouter,
+          createContext: () => ({ chatbot, event }),
+          onError: ({ error, path }) => {
+            if (error.code === 'INTERNAL_SERVER_ERROR') chatbot.logger.error(`Admin procedure ${path ?? '?'} failed:`, error.cause ?? error)
+          },
+        })
+      }
+      // Queries are GETs and mutations POSTs (batched calls too); not stateful: no session or CSRF, the bearer is the credential.
+      for (const method of ['GET', 'POST'] as const) chatbot.route({ name: 'chatbot.admin', method, path: `${ADMIN_PATH}/**`, stateful: false, handler })
+    },
+  })
+}

@@ -1,0 +1,41 @@
+import { adminProcedure, router } from '../trpc.js'
+
+/** A channel's effective settings (runtime scope > channel block > env > top level > defaults), as JSON. */
+export interface AdminChannel {
+  name: string
+  model: string
+  prompt: string | null
+  greeting: string | null
+  /** A summary function is shown as what it returns now. */
+  summary: string | null
+  throttle: { perMinute: number; perDay: number }
+  retentionDays: number | null
+  allowedTools: string[]
+  allowedExtractors: string[]
+  extractorTimeoutMs: number
+  extractorSizeCapBytes: number
+}
+
+export const channelsRouter = router({
+  /** `default` and every channel under `channels` in the config. */
+  list: adminProcedure.query(({ ctx }): AdminChannel[] => {
+    const names = [...new Set(['default', ...Object.keys(ctx.chatbot.config.channels)])]
+    return names.map((name) => {
+      const settings = ctx.chatbot.settings(name)
+      const summary = typeof settings.summary === 'function' ? settings.summary() : settings.summary
+      return {
+        name,
+        model: settings.model,
+        prompt: settings.prompt ?? null,
+        greeting: settings.greeting ?? null,
+        summary: summary ?? null,
+        throttle: { ...settings.throttle },
+        retentionDays: settings.retentionDays,
+        allowedTools: [...settings.allowedTools],
+        allowedExtractors: [...settings.allowedExtractors],
+        extractorTimeoutMs: settings.extractorTimeoutMs,
+        extractorSizeCapBytes: settings.extractorSizeCapBytes,
+      }
+    })
+  }),
+})

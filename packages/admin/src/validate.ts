@@ -1,0 +1,90 @@
+import { TRPCError } from '@trpc/server'
+
+// Small hand-written input parsers (tRPC accepts any `(input: unknown) => T`); a failure is BAD_REQUEST.
+
+export function fail(field: string, problem: string): never {
+  throw new TRPCError({ code: 'BAD_REQUEST', message: `${field} ${problem}` })
+}
+
+/** The input as an object with only `allowed` keys (undefined/null input reads as `{}`). */
+export function object(input: unknown, allowed: readonly string[]): Record<string, unknown> {
+  if (input === undefined || input === null) return {}
+  if (typeof input !== 'object' || Array.isArray(input)) fail('input', 'must be an object')
+  for (const key of Object.keys(input)) if (!allowed.includes(key)) fail(key, 'is not a known field')
+  return input as Record<string, unknown>
+}
+
+export function optionalString(value: unknown, field: string, maxLength = 500): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || value === '') fail(field, 'must be a non-empty string')
+  if (value.length > maxLength) fail(field, `must be at most ${maxLength} characters`)
+  return value
+}
+
+export function requiredString(value: unknown, field: string, maxLength = 500): string {
+  return optionalString(value, field, maxLength) ?? fail(field, 'is required')
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function uuid(value: unknown, field: string): string {
+  const text = requiredString(value, field, 36)
+  if (!UUID.test(text)) fail(field, 'must be a conversation UUID')
+  return text.toLowerCase()
+}
+
+/** An ISO 8601 instant with a time zone (`2026-11-22T05:13:00Z`, `…+01:00`) or a bare day (`2026-11-22`, UTC). */
+export function optionalInstant(value: unknown, field: string): Date | undefined {
+  const text = optionalString(value, field, 40)
+  if (text === undefined) return undefined
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(text)) fail(field, 'must be an ISO 8601 date or instant with an offset')
+  const date = new Date(text)
+  if (Number.isNaN(date.getTime())) fail(field, 'is not a valid date')
+  return date
+}
+
+/** A UTC day, `YYYY-MM-DD`. */
+export function optionalDay(value: unknown, field: string): string | undefined {
+  const text = optionalString(value, field, 10)
+  if (text === undefined) return undefined
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) fail(field, 'must be a day, YYYY-MM-DD')
+  return text
+}
+
+export function optionalInteger(value: unknown, field: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) fail(field, `must be a whole number from ${min} to ${max}`)
+  return value
+}
+
+export function optionalBoolean(value: unknown, field: string): boolean | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'boolean') fail(field, 'must be true or false')
+  return value
+}
+
+/** A Standard Schema (which tRPC 11 accepts as an input parser) around a hand-written parse: `I` is what callers send. */
+export interface InputSchema<I, O> {
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: 'chatbot-kit'
+    validate(value: unknown): { value: O; issues?: undefined } | { issues: { message: string }[] }
+    readonly types?: { readonly input: I; readonly output: O }
+  }
+}
+
+export function inputSchema<I, O>(parse: (raw: unknown) => O): InputSchema<I, O> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'chatbot-kit',
+      validate(value) {
+        try {
+          return { value: parse(value) }
+        } catch (error) {
+          return { issues: [{ message: error instanceof Error ? error.message : String(error) }] }
+        }
+      },
+    },
+  }
+}

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { ADMIN_TOKEN, createAdminHarness, errorCode, type AdminHarness } from './client.js'
+
+describe('admin access', () => {
+  let h: AdminHarness | undefined
+  afterEach(async () => {
+    await h?.close()
+    h = undefined
+  })
+
+  it('is off (404, the contract error body) without admin.token or authorize', async () => {
+    h = await createAdminHarness()
+    for (const init of [{}, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }]) {
+      const response = await fetch(`${h.trpcUrl}/health`, init)
+      expect(response.status).toBe(404)
+      expect(await response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } })
+    }
+    const post = await fetch(`${h.trpcUrl}/conversations.delete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(post.status).toBe(404)
+  })
+
+  it('with admin.token: a missing or wrong bearer is UNAUTHORIZED, the right one passes', async () => {
+    h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
+    expect(await errorCode(h.client().health.query())).toBe('UNAUTHORIZED')
+    expect(await errorCode(h.client({ token: `${ADMIN_TOKEN}x` }).health.query())).toBe('UNAUTHORIZED')
+    expect(await errorCode(h.client({ token: ADMIN_TOKEN.slice(0, -1) }).health.query())).toBe('UNAUTHORIZED')
+    expect(await errorCode(h.client({ token: 'wrong' }).retention.prune.mutate({ dryRun: true }))).toBe('UNAUTHORIZED')
+    const raw = await fetch(`${h.trpcUrl}/health`, { headers: { authorization: `Basic ${ADMIN_TOKEN}` } })
+    expect(raw.status).toBe(401)
+    expect(await h.client({ token: ADMIN_TOKEN }).health.query()).toMatchObject({ status: 'ok' })
+  })
+
+  it('takes the token from CHATBOT_ADMIN_TOKEN', async () => {
+    h = await createAdminHarness({}, { env: { CHATBOT_ADMIN_TOKEN: ADMIN_TOKEN } })
+    expect(await h.client({ token: ADMIN_TOKEN }).health.query()).toMatchObject({ status: 'ok' })
+    expect(await errorCode(h.client({ token: 'nope' }).health.query())).toBe('UNAUTHORIZED')
+  })
+
+  it('a widget envelope is never an admin credential, even when the host check would pass', async () => {
+    h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
+    h.chatbot.authorize(() => true)
+    expect(await errorCode(h.client({ token: h.envelope() }).health.query())).toBe('UNAUTHORIZED')
+    expect(await errorCode(h.client({ token: h.envelope({ guestId: 'g-1' }) }).conversations.list.query({}))).toBe('UNAUTHORIZED')
+  })
+
+  it('chatbot.authorize(fn) turns the API on and decides from the request', async () => {
+    h = await createAdminHarness()
+    expect((await fetch(`${h.trpcUrl}/health`)).status).toBe(404)
+    const seen: string[] = []
+    h.chatbot.authorize(async (event) => {
+      seen.push(new URL(event.req.url).pathname)
+      return event.req.headers.get('x-host-session') === 'admin'
+    })
+    expect(await h.client({ headers: { 'x-host-session': 'admin' } }).health.query()).toMatchObject({ status: 'ok' })
+    expect(await errorCode(h.client({ headers: { 'x-host-session': 'guest' } }).health.query())).toBe('UNAUTHORIZED')
+    expect(await errorCode(h.client().channels.list.query())).toBe('UNAUTHORIZED')
+    expect(seen[0]).toBe('/chatbot/admin/trpc/health')
+    // A token that does not match falls through to the host's check, which may still refuse.
+    expect(await errorCode(h.client({ token: 'whatever' }).health.query())).toBe('UNAUTHORIZED')
+  })
+
+  it('the host check and the token both work when both are set', async () => {
+    h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
+    h.chatbot.authorize((event) => event.req.headers.get('x-host-session') === 'admin')
+    expect(await h.client({ token: ADMIN_TOKEN }).health.query()).toMatchObject({ status: 'ok' })
+    expect(await h.client({ headers: { 'x-host-session': 'admin' } }).health.query()).toMatchObject({ status: 'ok' })
+    expect(await errorCode(h.client().health.query())).toBe('UNAUTHORIZED')
+  })
+
+  it('other paths under the base keep the contract 404', async () => {
+    h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
+    const response = await fetch(`${h.trpcUrl}/no.such.procedure`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    expect(response.status).toBe(404)
+    expect(((await response.json()) as { error: { data: { code: string } } }).error.data.code).toBe('NOT_FOUND')
+    const outside = await fetch(h.trpcUrl.replace('/admin/trpc', '/admin'), { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    expect(await outside.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } })
+  })
+})
