@@ -9,6 +9,7 @@ const main = defineCommand({
     install: () => import('./commands/install.js').then((module) => module.default),
     migrate: () => import('./commands/migrate.js').then((module) => module.default),
     envelope: () => import('./commands/envelope.js').then((module) => module.default),
+    conversations: () => import('./commands/conversations.js').then((module) => module.default),
     prune: () => import('./commands/prune.js').then((module) => module.default),
   },
 })
