@@ -1,0 +1,120 @@
+// Shared helpers for the benchmark: child processes, percentiles, RSS, small HTTP requests.
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url))
+export const ROOT = join(BENCH_DIR, '..')
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes on one machine. */
+export const wallNow = () => performance.timeOrigin + performance.now()
+
+const children = new Set()
+export function trackChild(child) {
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  return child
+}
+export function killAll() {
+  for (const child of children) {
+    try {
+      child.kill('SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    killAll()
+    process.exit(130)
+  })
+}
+process.once('exit', killAll)
+
+/** Spawns `node args…`, resolves with the child once `match` returns a value for a stdout line. */
+export function spawnUntil(args, { env = process.env, cwd = ROOT, match, timeoutMs = 20_000, onLine, name = 'child' } = {}) {
+  const child = trackChild(spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] }))
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+    if (stderr.length > 20_000) stderr = stderr.slice(-10_000)
+  })
+  return new Promise((resolve, reject) => {
+    let done = false
+    let buffer = ''
+    const timer = setTimeout(() => finish(new Error(`${name} did not start in ${timeoutMs} ms: ${stderr}`)), timeoutMs)
+    function finish(error, value) {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      if (error) {
+        child.kill('SIGKILL')
+        reject(error)
+      } else resolve({ child, value, stderr: () => stderr })
+    }
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk
+      let index
+      while ((index = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, index)
+        buffer = buffer.slice(index + 1)
+        if (!done) {
+          const value = match(line)
+          if (value !== undefined) finish(undefined, value)
+        } else onLine?.(line)
+      }
+    })
+    child.once('exit', (code) => finish(new Error(`${name} exited (${code}) before it was ready: ${stderr}`)))
+  })
+}
+
+export function stopChild(child, timeoutMs = 3000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+export function percentile(values, p) {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[rank]
+}
+export const median = (values) => percentile(values, 50)
+
+/** Resident set size of a process, in bytes (Linux /proc). */
+export function rssBytes(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) * 1024 : null
+  } catch {
+    return null
+  }
+}
+
+/** GET `url`, resolves `{ status, body, ms }` (a fresh connection, no keep-alive). */
+export function httpGet(url, timeoutMs = 5000) {
+  return new Promise((resolve) => {
+    const start = performance.now()
+    const req = http.get(url, { agent: false, timeout: timeoutMs }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode, body, ms: performance.now() - start }))
+      res.on('error', () => resolve({ status: 0, body, ms: performance.now() - start }))
+    })
+    req.on('timeout', () => req.destroy(new Error('timeout')))
+    req.on('error', () => resolve({ status: 0, body: '', ms: performance.now() - start }))
+  })
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,0 +1,341 @@
+#!/usr/bin/env node
+// The chatbot-kit benchmark (docs/performance.md). `node bench/run.mjs [--quick] [--profile]
+// [--scenario latency,throughput,streams,disconnect,startup,storage] [--streams-peer]
+// [--max-streams N] [--out NAME]`.
+// Starts the demo provider, `chatbot serve` and the AI SDK peer relay as separate processes, drives
+// them from separate load processes over loopback, writes bench/results/latest.{json,md}.
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { parseArgs } from 'node:util'
+import { BENCH_DIR, ROOT, httpGet, median, percentile, sleep, spawnUntil, stopChild, trackChild } from './lib.mjs'
+
+const ALL = ['latency', 'throughput', 'streams', 'disconnect', 'startup', 'storage']
+const { values } = parseArgs({
+  options: {
+    scenario: { type: 'string', default: ALL.join(',') },
+    quick: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    'streams-peer': { type: 'boolean', default: false },
+    'max-streams': { type: 'string' },
+    out: { type: 'string', default: 'latest' },
+  },
+})
+const scenarios = values.scenario.split(',').map((s) => s.trim()).filter(Boolean)
+for (const s of scenarios) if (!ALL.includes(s)) throw new Error(`Unknown scenario "${s}" (one of ${ALL.join(', ')})`)
+const quick = values.quick
+const TARGETS = ['direct', 'chatbot', 'peer']
+
+const work = mkdtempSync(join(tmpdir(), 'chatbot-bench-'))
+const RESULTS = join(BENCH_DIR, 'results')
+const PROFILES = join(RESULTS, 'profiles')
+mkdirSync(RESULTS, { recursive: true })
+if (values.profile) mkdirSync(PROFILES, { recursive: true })
+process.once('exit', () => rmSync(work, { recursive: true, force: true }))
+
+const APP_KEY = `base64:${randomBytes(32).toString('base64')}`
+const HIGH = '1000000000'
+let dbCounter = 0
+const log = (message) => process.stderr.write(`[bench] ${message}\n`)
+
+// ---------------------------------------------------------------------------------------- processes
+async function startProvider({ tokens, delay, firstDelay = 0 }) {
+  const aborts = []
+  const { child, value } = await spawnUntil([join(BENCH_DIR, 'provider.mjs'), '--port', '0', '--tokens', String(tokens), '--delay', String(delay), '--first-delay', String(firstDelay)], {
+    name: 'provider',
+    match: (line) => (line.startsWith('{"url"') ? JSON.parse(line).url : undefined),
+    onLine: (line) => {
+      if (line.startsWith('{"aborted"')) aborts.push(JSON.parse(line).aborted)
+    },
+  })
+  return { child, url: value, aborts }
+}
+
+function chatbotEnv(providerUrl, database) {
+  return {
+    ...process.env,
+    CHATBOT_APP_KEY: APP_KEY,
+    CHATBOT_BASE_URL: providerUrl,
+    CHATBOT_API_KEY: 'bench',
+    CHATBOT_MODEL: 'demo',
+    CHATBOT_ROUTE_MIDDLEWARE: '',
+    CHATBOT_THROTTLE_PER_MINUTE: HIGH,
+    CHATBOT_THROTTLE_PER_DAY: HIGH,
+    CHATBOT_DAILY_QUOTA_INPUT: HIGH,
+    CHATBOT_DAILY_QUOTA_OUTPUT: HIGH,
+    CHATBOT_STREAM_DURATION: '900',
+    CHATBOT_DATABASE_URL: database,
+    NODE_ENV: 'production',
+  }
+}
+
+function chatbotArgs(profile) {
+  return [
+    ...(profile ? ['--cpu-prof', '--cpu-prof-dir', PROFILES] : []),
+    join(ROOT, 'packages/chatbot/bin/chatbot.mjs'),
+    'serve',
+    '--port',
+    '0',
+    '--config',
+    join(BENCH_DIR, 'chatbot.bench.config.mjs'),
+  ]
+}
+
+async function startChatbot(providerUrl, { profile = values.profile } = {}) {
+  const database = join(work, `chatbot-${++dbCounter}.sqlite`)
+  const { child, value } = await spawnUntil(chatbotArgs(profile), {
+    name: 'chatbot serve',
+    cwd: work,
+    env: chatbotEnv(providerUrl, database),
+    match: (line) => /serving (http:\/\/\S+)/.exec(line)?.[1],
+  })
+  return { child, url: value, pid: child.pid, health: `${value}/health` }
+}
+
+async function startPeer(providerUrl) {
+  const { child, value } = await spawnUntil([join(BENCH_DIR, 'peer-relay.mjs'), '--port', '0', '--base-url', providerUrl, '--database', join(work, `peer-${++dbCounter}.sqlite`)], {
+    name: 'peer relay',
+    match: (line) => (line.startsWith('{"url"') ? JSON.parse(line).url : undefined),
+  })
+  return { child, url: value, pid: child.pid, health: `${value}/health` }
+}
+
+/** Provider + chatbot + peer for one scenario. */
+async function startStack(providerOptions) {
+  const provider = await startProvider(providerOptions)
+  const [chatbot, peer] = await Promise.all([startChatbot(provider.url), startPeer(provider.url)])
+  return {
+    provider,
+    servers: { direct: { url: provider.url, pid: provider.child.pid }, chatbot, peer },
+    stop: () => Promise.all([stopChild(chatbot.child), stopChild(peer.child), stopChild(provider.child)]),
+  }
+}
+
+function runLoad(options, timeoutMs = 600_000) {
+  return new Promise((resolve, reject) => {
+    const child = trackChild(spawn(process.execPath, [join(BENCH_DIR, 'load.mjs'), JSON.stringify(options)], { cwd: ROOT, env: { ...process.env, CHATBOT_APP_KEY: APP_KEY }, stdio: ['ignore', 'pipe', 'inherit'] }))
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      const line = out.trim().split('\n').pop()
+      let parsed
+      try {
+        parsed = code === 0 && line ? JSON.parse(line) : undefined
+      } catch {
+        parsed = undefined
+      }
+      if (parsed) resolve(parsed)
+      else reject(new Error(`load process (${options.target} ${options.mode}) exited ${code}: ${out.slice(-500)}`))
+    })
+  })
+}
+
+// ----------------------------------------------------------------------------------------- results
+const rows = []
+const raw = {}
+const round = (value, digits = 2) => (value === null || value === undefined || Number.isNaN(value) ? null : Number(value.toFixed(digits)))
+function row(scenario, metric, { direct = null, chatbot = null, peer = null, ratio = null, budget = '', pass = null }) {
+  rows.push({ scenario, metric, direct, chatbot, peer, ratio, budget, pass })
+}
+
+// --------------------------------------------------------------------------------------- scenarios
+async function latency() {
+  const rounds = quick ? 2 : 4
+  const perRound = quick ? 25 : 50
+  const stack = await startStack({ tokens: 50, delay: 5, firstDelay: 0 })
+  const ttft = { direct: [], chatbot: [], peer: [] }
+  const total = { direct: [], chatbot: [], peer: [] }
+  const errors = { direct: 0, chatbot: 0, peer: 0 }
+  try {
+    for (let r = 0; r < rounds; r++) {
+      for (const target of TARGETS) {
+        const result = await runLoad({ mode: 'requests', target, url: stack.servers[target].url, concurrency: 1, count: perRound, warmup: r === 0 ? 10 : 3, keepSamples: true })
+        ttft[target].push(...result.ttftAll)
+        total[target].push(result.total.p50)
+        errors[target] += result.errors
+        if (result.errors) log(`latency ${target}: ${result.errors} errors, e.g. ${result.firstErrors.join(' | ')}`)
+      }
+    }
+  } finally {
+    await stack.stop()
+  }
+  const p = (target, q) => percentile(ttft[target], q)
+  const added = (target, q) => p(target, q) - p('direct', q)
+  raw.latency = { requestsPerTarget: rounds * perRound, ttft: Object.fromEntries(TARGETS.map((t) => [t, { p50: p(t, 50), p90: p(t, 90), p99: p(t, 99) }])), errors }
+  row('latency', 'TTFT p50 (ms)', { direct: round(p('direct', 50)), chatbot: round(p('chatbot', 50)), peer: round(p('peer', 50)) })
+  row('latency', 'TTFT p99 (ms)', { direct: round(p('direct', 99)), chatbot: round(p('chatbot', 99)), peer: round(p('peer', 99)) })
+  row('latency', 'added TTFT p50 over direct (ms)', { direct: 0, chatbot: round(added('chatbot', 50)), peer: round(added('peer', 50)), ratio: round(added('chatbot', 50) / added('peer', 50)), budget: '≤ 1.5 ms', pass: added('chatbot', 50) <= 1.5 })
+  row('latency', 'added TTFT p99 over direct (ms)', { direct: 0, chatbot: round(added('chatbot', 99)), peer: round(added('peer', 99)), ratio: round(added('chatbot', 99) / added('peer', 99)), budget: '≤ 5 ms', pass: added('chatbot', 99) <= 5 })
+  row('latency', 'errors', { direct: errors.direct, chatbot: errors.chatbot, peer: errors.peer, budget: '0', pass: errors.chatbot === 0 })
+}
+
+async function throughput() {
+  const rounds = quick ? 1 : 3
+  const durationMs = quick ? 3000 : 10_000
+  const stack = await startStack({ tokens: 200, delay: 0, firstDelay: 0 })
+  const tps = { direct: [], chatbot: [], peer: [] }
+  const errors = { direct: 0, chatbot: 0, peer: 0 }
+  try {
+    for (let r = 0; r < rounds; r++) {
+      for (const target of TARGETS) {
+        const result = await runLoad({ mode: 'requests', target, url: stack.servers[target].url, concurrency: 32, durationMs, warmup: r === 0 ? 5 : 0 })
+        tps[target].push(result.tokensPerSecond)
+        errors[target] += result.errors
+        if (result.errors) log(`throughput ${target}: ${result.errors} errors, e.g. ${result.firstErrors.join(' | ')}`)
+      }
+    }
+  } finally {
+    await stack.stop()
+  }
+  const m = (t) => median(tps[t])
+  raw.throughput = { durationMs, rounds, tokensPerSecond: tps, errors }
+  row('throughput', 'relayed tokens/s, 32 users (median of rounds)', { direct: round(m('direct'), 0), chatbot: round(m('chatbot'), 0), peer: round(m('peer'), 0), ratio: round(m('chatbot') / m('peer')), budget: '≥ 3× peer', pass: m('chatbot') >= 3 * m('peer') })
+  row('throughput', 'errors', { direct: errors.direct, chatbot: errors.chatbot, peer: errors.peer, budget: '0', pass: errors.chatbot === 0 })
+}
+
+async function streams() {
+  const maxStreams = Number(values['max-streams'] ?? (quick ? 1000 : 9950))
+  const stepSize = quick ? 500 : 1000
+  const targets = values['streams-peer'] ? ['chatbot', 'peer'] : ['chatbot']
+  const results = {}
+  for (const target of targets) {
+    const stack = await startStack({ tokens: 900, delay: 1000, firstDelay: 0 })
+    try {
+      const server = stack.servers[target]
+      await sleep(500)
+      results[target] = await runLoad({ mode: 'streams', target, url: server.url, serverPid: server.pid, healthUrl: server.health, stepSize, maxStreams, settleMs: quick ? 2500 : 3000 })
+    } finally {
+      await stack.stop()
+    }
+  }
+  raw.streams = results
+  const held = (t) => results[t]?.held
+  const c = held('chatbot')
+  row('streams', 'open streams held (1 chunk/s)', { chatbot: c?.streams ?? 0, peer: held('peer')?.streams ?? null, budget: '≥ 9,000', pass: (c?.streams ?? 0) >= 9000 })
+  row('streams', 'RSS per open stream (KB)', { chatbot: round((c?.rssPerStreamBytes ?? NaN) / 1024, 1), peer: round((held('peer')?.rssPerStreamBytes ?? NaN) / 1024, 1), budget: '≤ 50 KB', pass: c ? c.rssPerStreamBytes <= 50 * 1024 : false })
+  row('streams', 'health p50 while open (ms)', { chatbot: round(c?.healthP50 ?? NaN), peer: round(held('peer')?.healthP50 ?? NaN) })
+  row('streams', 'health p99 while open (ms)', { chatbot: round(c?.healthP99 ?? NaN), peer: round(held('peer')?.healthP99 ?? NaN), budget: '≤ 50 ms', pass: c ? c.healthP99 <= 50 : false })
+  row('streams', 'stopped because', { chatbot: results.chatbot.stoppedBecause, peer: results.peer?.stoppedBecause ?? null })
+}
+
+async function disconnect() {
+  const n = quick ? 20 : 100
+  const stack = await startStack({ tokens: 5000, delay: 20, firstDelay: 0 })
+  const out = {}
+  try {
+    for (const target of TARGETS) {
+      const server = stack.servers[target]
+      const before = stack.provider.aborts.length
+      const result = await runLoad({ mode: 'disconnect', target, url: server.url, streams: n, tokensBeforeAbort: 3 })
+      // Wait for the provider to see the closes (up to 2 s).
+      const deadline = Date.now() + 2000
+      while (stack.provider.aborts.length - before < n && Date.now() < deadline) await sleep(10)
+      await sleep(200)
+      const closes = stack.provider.aborts.slice(before).map((t) => t - result.abortAt)
+      let activeZeroMs = null
+      if (target === 'chatbot') {
+        const start = Date.now()
+        while (Date.now() - start < 3000) {
+          const probe = await httpGet(server.health)
+          if (probe.status === 200 && JSON.parse(probe.body).active_streams === 0) {
+            activeZeroMs = Date.now() - start
+            break
+          }
+          await sleep(5)
+        }
+      }
+      out[target] = { streams: n, upstreamClosed: closes.length, p50: percentile(closes, 50), p99: percentile(closes, 99), max: percentile(closes, 100), activeStreamsZeroAfterMs: activeZeroMs }
+    }
+  } finally {
+    await stack.stop()
+  }
+  raw.disconnect = out
+  const pass = out.chatbot.upstreamClosed >= n && out.chatbot.max !== null && out.chatbot.max <= 100
+  row('disconnect', `upstream requests aborted of ${n}`, { direct: out.direct.upstreamClosed, chatbot: out.chatbot.upstreamClosed, peer: out.peer.upstreamClosed, budget: `${n} of ${n}`, pass: out.chatbot.upstreamClosed >= n })
+  row('disconnect', 'abort → provider sees close, p50 (ms)', { direct: round(out.direct.p50), chatbot: round(out.chatbot.p50), peer: round(out.peer.p50) })
+  row('disconnect', 'abort → provider sees close, max (ms)', { direct: round(out.direct.max), chatbot: round(out.chatbot.max), peer: round(out.peer.max), budget: '≤ 100 ms', pass })
+}
+
+async function startup() {
+  const runs = quick ? 3 : 5
+  const times = { direct: [], chatbot: [], peer: [] }
+  const provider = await startProvider({ tokens: 5, delay: 0 })
+  try {
+    for (let i = 0; i < runs; i++) {
+      // direct: a bare Node process start to exit (the floor for any Node server).
+      let start = performance.now()
+      await new Promise((resolve) => trackChild(spawn(process.execPath, ['-e', '']).once('exit', resolve)))
+      times.direct.push(performance.now() - start)
+
+      for (const target of ['chatbot', 'peer']) {
+        start = performance.now()
+        const server = target === 'chatbot' ? await startChatbot(provider.url, { profile: false }) : await startPeer(provider.url)
+        for (;;) {
+          const probe = await httpGet(server.health, 1000)
+          if (probe.status === 200) break
+          if (performance.now() - start > 10_000) throw new Error(`${target} not healthy after 10 s: ${probe.status} ${probe.body}`)
+          await sleep(2)
+        }
+        times[target].push(performance.now() - start)
+        await stopChild(server.child)
+      }
+    }
+  } finally {
+    await stopChild(provider.child)
+  }
+  raw.startup = times
+  const m = (t) => median(times[t])
+  row('startup', `process start → healthy, median of ${runs} (ms; direct = bare node)`, { direct: round(m('direct'), 0), chatbot: round(m('chatbot'), 0), peer: round(m('peer'), 0), ratio: round(m('chatbot') / m('peer')), budget: '≤ 300 ms', pass: m('chatbot') <= 300 })
+}
+
+async function storage() {
+  const count = quick ? 2000 : 10_000
+  const results = []
+  for (let i = 0; i < (quick ? 1 : 3); i++) {
+    const dir = mkdtempSync(join(work, 'storage-'))
+    const { value } = await spawnUntil([join(BENCH_DIR, 'storage.mjs'), String(count), dir], { name: 'storage', timeoutMs: 120_000, match: (line) => (line.startsWith('{') ? JSON.parse(line) : undefined) })
+    results.push(value)
+  }
+  raw.storage = results
+  const k = median(results.map((r) => r.kernelPerSecond))
+  const b = median(results.map((r) => r.rawPerSecond))
+  row('storage', `messages stored/s (${count}, one awaited insert at a time; peer = bare better-sqlite3)`, { chatbot: round(k, 0), peer: round(b, 0), ratio: round(k / b), budget: '≥ 5,000/s', pass: k >= 5000 })
+}
+
+// --------------------------------------------------------------------------------------------- main
+const runners = { latency, throughput, streams, disconnect, startup, storage }
+const startedAt = new Date()
+const failures = {}
+for (const name of scenarios) {
+  log(`scenario ${name}…`)
+  const t0 = performance.now()
+  try {
+    await runners[name]()
+  } catch (error) {
+    failures[name] = String(error?.stack ?? error)
+    log(`scenario ${name} failed: ${error?.message ?? error}`)
+    row(name, 'FAILED', { chatbot: String(error?.message ?? error).slice(0, 120), pass: false })
+  }
+  log(`scenario ${name} took ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+}
+
+const command = `node bench/run.mjs ${process.argv.slice(2).join(' ')}`.trim()
+const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: `${process.platform} ${process.arch}` }
+const fmt = (v) => (v === null || v === undefined ? '—' : typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(v))
+const md = [
+  `Benchmark: ${startedAt.toISOString()} · \`${command}\` · ${machine.cpus} cores (${machine.cpuModel}) · Node ${machine.node} · ${quick ? 'quick' : 'full'} run`,
+  '',
+  '| scenario | metric | direct | chatbot | peer | ratio | budget | pass |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.scenario} | ${r.metric} | ${fmt(r.direct)} | ${fmt(r.chatbot)} | ${fmt(r.peer)} | ${fmt(r.ratio)} | ${r.budget || '—'} | ${r.pass === null ? '—' : r.pass ? 'pass' : '**FAIL**'} |`),
+  '',
+].join('\n')
+// A profiled server is slower: its numbers go to profile-run.* and never replace latest.*.
+const outName = values.profile ? 'profile-run' : values.out
+writeFileSync(join(RESULTS, `${outName}.json`), `${JSON.stringify({ date: startedAt.toISOString(), command, quick, machine, rows, raw, failures }, null, 2)}\n`)
+writeFileSync(join(RESULTS, `${outName}.md`), md)
+process.stdout.write(`\n${md}\n`, () => process.exit(Object.keys(failures).length ? 1 : 0))
