@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client'
 import type { ChatbotConfig, CreateChatbotOptions } from '@chatbot-kit/kernel'
-import { createPostgresSchema } from '@chatbot-kit/test-utils'
+import { databaseTargets } from '@chatbot-kit/test-utils'
 import { createHarness, type Harness } from '../../kernel/test/harness.js'
 import { adminPlugin, type AdminRouter } from '../src/index.js'
 
@@ -45,17 +45,5 @@ export async function errorCode(call: Promise<unknown>): Promise<string | undefi
   throw new Error('expected the call to fail')
 }
 
-const postgresUrl = process.env.CHATBOT_TEST_POSTGRES_URL
-
-/** SQLite (the harness's temp file) and, when `CHATBOT_TEST_POSTGRES_URL` is set, a fresh Postgres schema. */
-export const DATABASES = [
-  { name: 'sqlite', skip: false, open: async () => ({ config: {} as ChatbotConfig, drop: async () => {} }) },
-  {
-    name: 'postgres',
-    skip: !postgresUrl,
-    open: async () => {
-      const schema = await createPostgresSchema(postgresUrl ?? '')
-      return { config: { database: schema.url } as ChatbotConfig, drop: schema.drop }
-    },
-  },
-]
+/** SQLite (a temp file) and, when `CHATBOT_TEST_POSTGRES_URL` is set, a fresh Postgres schema. */
+export const DATABASES = databaseTargets()

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createConversation, insertMessage } from '@chatbot-kit/kernel'
 import { ADMIN_TOKEN, createAdminHarness, DATABASES, type AdminHarness } from './client.js'
 
-describe.each(DATABASES)('conversations.list and get over HTTP on $name', ({ skip, open }) => {
+describe.each(DATABASES)('conversations.list and get over HTTP on $name', ({ skip, create }) => {
   describe.skipIf(skip)('paging', () => {
     let h: AdminHarness
     let drop: () => Promise<void>
     beforeEach(async () => {
-      const database = await open()
+      const database = await create()
       drop = database.drop
-      h = await createAdminHarness({ ...database.config, admin: { token: ADMIN_TOKEN } })
+      h = await createAdminHarness({ database: database.url, admin: { token: ADMIN_TOKEN } })
     })
     afterEach(async () => {
       await h.close()

@@ -1,39 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ChatbotUnknownChannelException, type ChatbotConfig, type PruneReport } from '@chatbot-kit/kernel'
-import { createPostgresSchema } from '@chatbot-kit/test-utils'
+import { databaseTargets } from '@chatbot-kit/test-utils'
 import { createHarness, type Harness } from '../../../packages/kernel/test/harness.js'
 import { findConversationByPublicId } from '../../../packages/kernel/src/storage/index.js'
 import { retentionPlugin } from '../src/index.js'
 import { countRows, DAY, HOUR, seedConversation } from './seed.js'
 
-const postgresUrl = process.env.CHATBOT_TEST_POSTGRES_URL
-
-// SQLite is the harness's own temp file; Postgres gets a schema per test.
-const targets = [
-  { name: 'sqlite', skip: false, database: async () => ({ config: {}, drop: async () => {} }) },
-  {
-    name: 'postgres',
-    skip: !postgresUrl,
-    database: async () => {
-      const schema = await createPostgresSchema(postgresUrl!)
-      return { config: { database: schema.url }, drop: schema.drop }
-    },
-  },
-]
-
+// SQLite gets a temp file, Postgres a schema per test.
 const CONFIG: ChatbotConfig = {
   retentionDays: 30,
   conversationTtl: 3600,
   channels: { support: { retentionDays: 7 }, archive: { retentionDays: null }, ephemeral: { retentionDays: 0 } },
 }
 
-describe.each(targets)('retention on $name', ({ skip, database }) => {
+describe.each(databaseTargets())('retention on $name', ({ skip, create }) => {
   let h: Harness
   let drop: () => Promise<void>
   const start = async (config: ChatbotConfig = CONFIG, env: Record<string, string> = {}) => {
-    const target = await database()
+    const target = await create()
     drop = target.drop
-    h = await createHarness('in-process', { ...config, ...target.config, plugins: [retentionPlugin()] }, { env })
+    h = await createHarness('in-process', { ...config, database: target.url, plugins: [retentionPlugin()] }, { env })
     return h
   }
   afterEach(async () => {

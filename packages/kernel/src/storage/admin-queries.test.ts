@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createPostgresSchema } from '@chatbot-kit/test-utils'
+import { DATABASES, openDatabase } from '../../test/databases.js'
 import {
   createConversation,
-  createDatabase,
   dailyTokenUsage,
   insertMessage,
   listConversations,
@@ -17,53 +13,12 @@ import {
 
 // The admin queries, on each dialect (the storage contract's style).
 
-const postgresUrl = process.env.CHATBOT_TEST_POSTGRES_URL
-
-interface Target {
-  name: string
-  skip: string | false
-  open(): Promise<{ database: ChatbotDatabase; dispose(): Promise<void> }>
-}
-
-const targets: Target[] = [
-  {
-    name: 'sqlite',
-    skip: false,
-    async open() {
-      const folder = mkdtempSync(join(tmpdir(), 'chatbot-admin-q-'))
-      const database = await createDatabase(join(folder, 'chat.sqlite'))
-      return {
-        database,
-        dispose: async () => {
-          await database.close()
-          rmSync(folder, { recursive: true, force: true })
-        },
-      }
-    },
-  },
-  {
-    name: 'postgres',
-    skip: postgresUrl ? false : 'skipped: CHATBOT_TEST_POSTGRES_URL not set',
-    async open() {
-      const schema = await createPostgresSchema(postgresUrl ?? '')
-      const database = await createDatabase(schema.url)
-      return {
-        database,
-        dispose: async () => {
-          await database.close()
-          await schema.drop()
-        },
-      }
-    },
-  },
-]
-
-describe.each(targets.map((target) => [target.name, target] as const))('admin queries on %s', (_name, target) => {
+describe.each(DATABASES.map((target) => [target.name, target] as const))('admin queries on %s', (_name, target) => {
   describe.skipIf(target.skip)(target.skip || 'contract', () => {
     let database: ChatbotDatabase
     let dispose: () => Promise<void>
     beforeEach(async () => {
-      ;({ database, dispose } = await target.open())
+      ;({ database, dispose } = await openDatabase(target))
       await migrate(database.db)
     })
     afterEach(() => dispose())

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createPostgresSchema } from '@chatbot-kit/test-utils'
+import { DATABASES, openDatabase } from '../../test/databases.js'
 import {
   countMessages,
   createConversation,
-  createDatabase,
   deleteConversation,
   findConversationByPublicId,
   insertMessage,
@@ -26,58 +22,12 @@ import {
 
 // The storage contract: every behaviour below runs on each dialect.
 
-interface Target {
-  name: string
-  dialect: ChatbotDatabase['dialect']
-  skip: string | false
-  /** A fresh, empty (unmigrated) database, and how to throw it away. */
-  open(): Promise<{ database: ChatbotDatabase; dispose(): Promise<void> }>
-}
-
-const postgresUrl = process.env.CHATBOT_TEST_POSTGRES_URL
-
-const targets: Target[] = [
-  {
-    name: 'sqlite (temp file, WAL)',
-    dialect: 'sqlite',
-    skip: false,
-    async open() {
-      const folder = mkdtempSync(join(tmpdir(), 'chatbot-storage-'))
-      const database = await createDatabase(join(folder, 'chat.sqlite'))
-      return {
-        database,
-        dispose: async () => {
-          await database.close()
-          rmSync(folder, { recursive: true, force: true })
-        },
-      }
-    },
-  },
-  {
-    name: 'postgres',
-    dialect: 'postgres',
-    skip: postgresUrl ? false : 'skipped: CHATBOT_TEST_POSTGRES_URL not set',
-    // Other test files may share the database: each test gets its own schema, dropped afterwards.
-    async open() {
-      const schema = await createPostgresSchema(postgresUrl ?? '')
-      const database = await createDatabase(schema.url)
-      return {
-        database,
-        dispose: async () => {
-          await database.close()
-          await schema.drop()
-        },
-      }
-    },
-  },
-]
-
-describe.each(targets.map((target) => [target.name, target] as const))('storage on %s', (_name, target) => {
+describe.each(DATABASES.map((target) => [target.name, target] as const))('storage on %s', (_name, target) => {
   describe.skipIf(target.skip)(target.skip || 'contract', () => {
     let database: ChatbotDatabase
     let dispose: () => Promise<void>
     beforeEach(async () => {
-      ;({ database, dispose } = await target.open())
+      ;({ database, dispose } = await openDatabase(target))
     })
     afterEach(() => dispose())
 
@@ -95,7 +45,7 @@ describe.each(targets.map((target) => [target.name, target] as const))('storage 
         expect(await migrate(database.db)).toEqual([])
       })
 
-      it.runIf(target.dialect === 'postgres')('keeps to the current schema when another has a migration table', async () => {
+      it.runIf(target.name === 'postgres')('keeps to the current schema when another has a migration table', async () => {
         const neighbour = sql.id(`${randomUUID().replaceAll('-', '')}_neighbour`)
         await sql`create schema ${neighbour}`.execute(database.db)
         try {

@@ -1,0 +1,17 @@
+import { databaseTargets, type DatabaseTarget } from '@chatbot-kit/test-utils'
+import { createDatabase, type ChatbotDatabase } from '@chatbot-kit/kernel'
+
+export const DATABASES = databaseTargets()
+
+/** A fresh, empty (unmigrated) database on `target`, and how to throw it away. */
+export async function openDatabase(target: DatabaseTarget): Promise<{ database: ChatbotDatabase; dispose(): Promise<void> }> {
+  const { url, drop } = await target.create()
+  const database = await createDatabase(url)
+  return {
+    database,
+    dispose: async () => {
+      await database.close()
+      await drop()
+    },
+  }
+}
