@@ -1,19 +1,12 @@
+import type { ChannelSettings } from '@chatbot-kit/kernel'
 import { adminProcedure, router } from '../trpc.js'
 
 /** A channel's effective settings (runtime scope > channel block > env > top level > defaults), as JSON. */
-export interface AdminChannel {
-  name: string
-  model: string
+export interface AdminChannel extends Omit<ChannelSettings, 'prompt' | 'greeting' | 'summary'> {
   prompt: string | null
   greeting: string | null
   /** A summary function is shown as what it returns now. */
   summary: string | null
-  throttle: { perMinute: number; perDay: number }
-  retentionDays: number | null
-  allowedTools: string[]
-  allowedExtractors: string[]
-  extractorTimeoutMs: number
-  extractorSizeCapBytes: number
 }
 
 export const channelsRouter = router({

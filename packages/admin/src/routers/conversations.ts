@@ -9,6 +9,7 @@ import {
   type ConversationListPage,
   type ConversationSummary,
   type ListConversationsOptions,
+  type StoredToolInvocation,
 } from '@chatbot-kit/kernel'
 import { adminProcedure, router } from '../trpc.js'
 import { fail, inputSchema, object, optionalInstant, optionalInteger, optionalString, uuid } from '../validate.js'
@@ -44,19 +45,11 @@ export interface AdminMessage {
   createdAt: string
 }
 
-export interface AdminToolInvocation {
+/** A stored tool invocation as the API shows it: public ids only. */
+export interface AdminToolInvocation extends Omit<StoredToolInvocation, 'id' | 'publicId' | 'conversationId' | 'messageId'> {
   id: string
   /** Public id of the assistant message that made the call, when recorded. */
   messageId: string | null
-  callId: string
-  toolName: string
-  arguments: unknown
-  result: string | null
-  error: string | null
-  startedAt: string
-  finishedAt: string | null
-  durationMs: number | null
-  overran: boolean
 }
 
 export interface ConversationDetail {

@@ -1,4 +1,4 @@
-import { dailyTokenUsage, type QuotaStatus } from '@chatbot-kit/kernel'
+import { dailyTokenUsage, type DailyUsageRow, type QuotaStatus } from '@chatbot-kit/kernel'
 import { adminProcedure, router } from '../trpc.js'
 import { fail, inputSchema, object, optionalDay, optionalString } from '../validate.js'
 
@@ -12,15 +12,8 @@ export interface UsageDailyInput {
   guestId?: string
 }
 
-export interface UsageDay {
-  day: string
-  userId: string | null
-  guestId: string | null
-  inputTokens: number
-  outputTokens: number
-  /** Stored messages of that identity on that day. */
-  messages: number
-  /** The stored use reached a daily limit (`dailyQuota`). */
+/** A stored day row, with whether it reached a daily limit (`dailyQuota`). */
+export interface UsageDay extends DailyUsageRow {
   overInput: boolean
   overOutput: boolean
 }
