@@ -19,6 +19,21 @@ describe.each(TRANSPORTS)('bad input gets a clear error (%s)', (transport) => {
     expect((await errorOf(response)).code).toBe('payload_too_large')
   })
 
+  it('413 for a streamed body over 64 KiB that declares no length, and the server keeps serving', async () => {
+    const piece = new TextEncoder().encode('x'.repeat(16 * 1024))
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 6) controller.enqueue(piece)
+        else controller.close()
+      },
+    })
+    const response = await h.request('/chatbot/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit)
+    expect(response.status).toBe(413)
+    expect((await errorOf(response)).code).toBe('payload_too_large')
+    expect((await h.request('/chatbot/health')).status).toBe(200)
+  })
+
   it('422 for malformed JSON and for a JSON array', async () => {
     for (const body of ['{"message": ', '[1,2]']) {
       const response = await h.post(body)

@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from 'ajv'
+import type { Ajv, ValidateFunction } from 'ajv'
 import type { ChatbotTool, StandardSchemaLike } from '@chatbot-kit/kernel'
 
 /** A Standard Schema that can also describe itself as JSON Schema (zod 4 does). */
@@ -10,7 +10,9 @@ interface StandardJsonSchemaLike extends StandardSchemaLike {
 
 export type Validation = { ok: true; value: unknown } | { ok: false; message: string }
 
-const ajv = new Ajv({ allErrors: true, strict: false })
+// Loaded with the first JSON Schema to check (~50 ms of start-up otherwise).
+let ajvLoading: Promise<Ajv> | undefined
+const loadAjv = () => (ajvLoading ??= import('ajv').then(({ Ajv }) => new Ajv({ allErrors: true, strict: false })))
 // Compiled once per schema object; a tool re-registered with the same schema reuses it.
 const compiled = new WeakMap<object, ValidateFunction>()
 const described = new WeakMap<ChatbotTool, Record<string, unknown>>()
@@ -50,6 +52,7 @@ export async function validateArguments(tool: ChatbotTool, args: unknown): Promi
     if (result.issues) return { ok: false, message: result.issues.map((issue) => issue.message).join('; ') }
     return { ok: true, value: result.value }
   }
+  const ajv = await loadAjv()
   let validate = compiled.get(parameters)
   if (!validate) compiled.set(parameters, (validate = ajv.compile(parameters)))
   if (validate(args)) return { ok: true, value: args }

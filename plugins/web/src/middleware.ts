@@ -19,9 +19,15 @@ export function createWebMiddleware(state: WebState): Middleware {
     const envelope = getRequestEnvelope(event)
     if (envelope?.gid !== undefined) assertGuestCookie(event, state, envelope.gid)
     const response = await next()
-    // h3 merges cookies set on the event into a returned 2xx Response, SSE bodies included.
-    const conversationId = response instanceof Response ? response.headers.get(CONVERSATION_HEADER) : null
+    // h3 merges cookies set on the event into a returned 2xx response, SSE bodies included. On
+    // Node's server the stream comes back as h3's HTTPResponse, elsewhere as a Response: both have Headers.
+    const conversationId = responseHeaders(response)?.get(CONVERSATION_HEADER)
     if (envelope && conversationId) writeConversationCookie(event, state, envelope.channel, conversationId)
     return response
   }
+}
+
+function responseHeaders(response: unknown): Headers | undefined {
+  const headers = (response as { headers?: unknown } | null | undefined)?.headers
+  return headers instanceof Headers ? headers : undefined
 }

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { loadConfig } from 'c12'
+import { existsSync, statSync } from 'node:fs'
+import { extname, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { ChatbotConfigException } from '../errors/index.js'
+import { loadDotenv } from './dotenv.js'
 import type { ChatbotConfig, ResolvedConfig } from './types.js'
 import { resolveConfig } from './resolve.js'
 
@@ -13,26 +14,40 @@ export interface LoadConfigOptions {
   overrides?: ChatbotConfig
 }
 
-/** Loads `chatbot.config.*` and `.env` from `cwd` (c12), then merges the environment over them. */
+/** Tried in this order when the name comes without an extension. */
+const EXTENSIONS = ['.js', '.ts', '.mjs', '.cjs', '.mts', '.cts']
+/** Imported by Node itself; the others need c12's TypeScript loader. */
+const NATIVE = new Set(['.js', '.mjs', '.cjs'])
+
+/** Loads `chatbot.config.*` and `.env` from `cwd`, then merges the environment over them. */
 export async function loadChatbotConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
   const cwd = options.cwd ?? process.cwd()
-  if (options.configFile && !configFileExists(resolve(cwd, options.configFile))) {
-    throw new ChatbotConfigException('config', `the file ${options.configFile} does not exist`)
-  }
-  const { config } = await loadConfig<ChatbotConfig>({
-    cwd,
-    name: 'chatbot',
-    configFile: options.configFile?.replace(/\.(c|m)?[jt]s$/, '') ?? 'chatbot.config',
-    dotenv: { cwd },
-    rcFile: false,
-    globalRc: false,
-    packageJson: false,
-  })
+  const file = findConfigFile(resolve(cwd, options.configFile ?? 'chatbot.config'))
+  if (options.configFile && !file) throw new ChatbotConfigException('config', `the file ${options.configFile} does not exist`)
+  loadDotenv(cwd)
+  const config = file ? await importConfig(file, cwd) : {}
   const resolved = resolveConfig(config ?? {}, process.env)
   return options.overrides ? resolveConfig({ ...resolved, ...options.overrides }, {}) : resolved
 }
 
-/** An explicit `--config` may name the file with or without its extension. */
-function configFileExists(path: string): boolean {
-  return ['', '.ts', '.mts', '.js', '.mjs'].some((extension) => existsSync(`${path}${extension}`))
+/** The file itself when it exists, else the first `path + extension` that does. */
+function findConfigFile(path: string): string | undefined {
+  if (EXTENSIONS.includes(extname(path)) && existsSync(path)) return path
+  return EXTENSIONS.map((extension) => `${path}${extension}`).find((candidate) => existsSync(candidate))
+}
+
+/**
+ * JavaScript is imported natively; TypeScript through c12 (jiti), which is loaded only then:
+ * it is a tenth of a second of start-up that a `.mjs` config does not need.
+ */
+async function importConfig(file: string, cwd: string): Promise<ChatbotConfig | undefined> {
+  if (NATIVE.has(extname(file))) {
+    // The modification time in the URL makes a reload (`chatbot dev`) see an edited file.
+    const module = (await import(`${pathToFileURL(file).href}?mtime=${statSync(file).mtimeMs}`)) as { default?: unknown }
+    const exported = module.default ?? module
+    return (typeof exported === 'function' ? await exported() : exported) as ChatbotConfig | undefined
+  }
+  const { loadConfig } = await import('c12')
+  const { config } = await loadConfig<ChatbotConfig>({ cwd, name: 'chatbot', configFile: file, dotenv: false, rcFile: false, globalRc: false, packageJson: false })
+  return config
 }

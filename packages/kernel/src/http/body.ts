@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { H3Event } from 'h3'
 import { ChatbotPayloadTooLargeException, ChatbotValidationException } from '../errors/index.js'
 
@@ -10,7 +11,9 @@ export const BODY_LIMIT_BYTES = 64 * 1024
 export async function readJsonObject(event: H3Event, limit = BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
   const declared = Number(event.req.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) throw new ChatbotPayloadTooLargeException(limit)
-  const text = await readLimited(event.req.body, limit)
+  const node = event.runtime?.node as { req?: IncomingMessage; res?: ServerResponse } | undefined
+  // On Node's server the body is read from the socket stream itself, not through a web stream.
+  const text = node?.req && !event.req.bodyUsed && !('rawBody' in node.req) ? await readNodeLimited(node.req, node.res, limit) : await readLimited(event.req.body, limit)
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -39,4 +42,26 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     chunks.push(value)
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+function readNodeLimited(req: IncomingMessage, res: ServerResponse | undefined, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const settle = (outcome: () => void) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
+      outcome()
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) return void chunks.push(chunk)
+      // The rest is drained unread and the connection closes after the 413 goes out.
+      if (res) res.shouldKeepAlive = false
+      settle(() => reject(new ChatbotPayloadTooLargeException(limit)))
+    }
+    const onEnd = () => settle(() => resolve(Buffer.concat(chunks).toString('utf8')))
+    const onError = (error: Error) => settle(() => reject(error))
+    const onClose = () => settle(() => reject(new Error('The request closed before its body was read.')))
+    req.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose)
+  })
 }

@@ -1,6 +1,7 @@
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { listen } from '@chatbot-kit/test-utils'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
 import { createProviderClient } from './client.js'
 import type { ChatRequest } from './types.js'
 
@@ -26,14 +27,14 @@ async function connectionClosedWithin100ms(): Promise<void> {
   await vi.waitFor(() => expect(provider.closedConnections()).toBe(1), { timeout: 100, interval: 2 })
 }
 
-describe('createProviderClient abort', () => {
+describe.each(PROVIDER_TRANSPORTS)('createProviderClient abort (%s)', (_name, transport) => {
   test('aborting while the provider is silent closes the connection and rejects with the reason', async () => {
     provider.script({ text: 'one two three four', hangAfterChunks: 2 })
     const controller = new AbortController()
     const reason = new Error('browser went away')
     const deltas: string[] = []
     const { promise: twoDeltas, resolve } = deferred()
-    const streaming = createProviderClient({ baseUrl: provider.url }).stream(
+    const streaming = createProviderClient({ ...transport, baseUrl: provider.url }).stream(
       request,
       (text) => deltas.push(text) === 2 && resolve(),
       controller.signal,
@@ -51,7 +52,7 @@ describe('createProviderClient abort', () => {
     const controller = new AbortController()
     const reason = new Error('quota reached')
     const deltas: string[] = []
-    const streaming = createProviderClient({ baseUrl: provider.url }).stream(
+    const streaming = createProviderClient({ ...transport, baseUrl: provider.url }).stream(
       request,
       (text) => {
         deltas.push(text)
@@ -66,7 +67,7 @@ describe('createProviderClient abort', () => {
 
   test('an already aborted signal rejects with its reason and sends nothing', async () => {
     const reason = new Error('too late')
-    const streaming = createProviderClient({ baseUrl: provider.url }).stream(request, () => {}, AbortSignal.abort(reason))
+    const streaming = createProviderClient({ ...transport, baseUrl: provider.url }).stream(request, () => {}, AbortSignal.abort(reason))
     await expect(streaming).rejects.toBe(reason)
     expect(provider.requests).toHaveLength(0)
   })
@@ -81,7 +82,7 @@ describe('createProviderClient abort', () => {
     })
     const controller = new AbortController()
     const reason = new Error('gave up waiting')
-    const streaming = createProviderClient({ baseUrl: server.url }).stream(request, () => {}, controller.signal)
+    const streaming = createProviderClient({ ...transport, baseUrl: server.url }).stream(request, () => {}, controller.signal)
     await received
     controller.abort(reason)
     await expect(streaming).rejects.toBe(reason)

@@ -4,7 +4,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ChatbotProviderException } from '../errors/index.js'
-import { createProviderClient } from './client.js'
+import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
+import { createProviderClient, type ProviderClientOptions } from './client.js'
 import type { ChatRequest } from './types.js'
 
 const request: ChatRequest = { model: 'demo', messages: [{ role: 'user', content: 'Hi' }] }
@@ -17,9 +18,9 @@ beforeAll(async () => {
 afterAll(() => provider.close())
 
 /** Runs one request and returns the delivered text and the rejection. */
-async function failure(baseUrl: string, apiKey?: string): Promise<{ text: string; error: ChatbotProviderException }> {
+async function failure(transport: Partial<ProviderClientOptions>, baseUrl: string, apiKey?: string): Promise<{ text: string; error: ChatbotProviderException }> {
   let text = ''
-  const error = await createProviderClient({ baseUrl, apiKey })
+  const error = await createProviderClient({ ...transport, baseUrl, apiKey })
     .stream(request, (delta) => (text += delta), never)
     .then(
       () => expect.unreachable('the stream should fail'),
@@ -29,7 +30,7 @@ async function failure(baseUrl: string, apiKey?: string): Promise<{ text: string
   return { text, error: error as ChatbotProviderException }
 }
 
-describe('createProviderClient failures', () => {
+describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name, transport) => {
   test.each([
     [500, true, 'provider_unavailable'],
     [503, true, 'provider_unavailable'],
@@ -37,7 +38,7 @@ describe('createProviderClient failures', () => {
     [401, false, 'provider_error'],
   ])('status %i → kind status, retryable %s, code %s', async (status, retryable, code) => {
     provider.script({ status })
-    const { error } = await failure(provider.url)
+    const { error } = await failure(transport, provider.url)
     expect(error.kind).toBe('status')
     expect(error.providerStatus).toBe(status)
     expect(error.isRetryable()).toBe(retryable)
@@ -47,7 +48,7 @@ describe('createProviderClient failures', () => {
   test('a 400 carries the provider message, never the API key', async () => {
     const message = 'Invalid model "gpt-x" for key sk-live-123.'
     provider.script({ status: 400, errorBody: { error: { message, type: 'invalid_request_error' } } })
-    const { error } = await failure(provider.url, 'sk-live-123')
+    const { error } = await failure(transport, provider.url, 'sk-live-123')
     expect(error.isRetryable()).toBe(false)
     expect(error.message).toContain('Invalid model "gpt-x"')
     expect(error.message).not.toContain('sk-live-123')
@@ -58,7 +59,7 @@ describe('createProviderClient failures', () => {
     await new Promise((resolve) => server.once('listening', resolve))
     const { port } = server.address() as AddressInfo
     await new Promise((resolve) => server.close(resolve))
-    const { error } = await failure(`http://127.0.0.1:${port}/v1`, 'sk-live-123')
+    const { error } = await failure(transport, `http://127.0.0.1:${port}/v1`, 'sk-live-123')
     expect(error.kind).toBe('network')
     expect(error.isRetryable()).toBe(true)
     expect(error.message).toContain('ECONNREFUSED')
@@ -67,7 +68,7 @@ describe('createProviderClient failures', () => {
 
   test('a stream cut mid-way → kind cut, the text before it stays delivered', async () => {
     provider.script({ text: 'one two three four', cutAfterChunks: 2 })
-    const { text, error } = await failure(provider.url)
+    const { text, error } = await failure(transport, provider.url)
     expect(text).toBe('one two ')
     expect(error.kind).toBe('cut')
     expect(error.isRetryable()).toBe(true)
@@ -77,7 +78,7 @@ describe('createProviderClient failures', () => {
     const server = await listen(
       () => new Response('data: {"choices":[{"delta":{"content":"partial"}}]}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
     )
-    const { text, error } = await failure(server.url)
+    const { text, error } = await failure(transport, server.url)
     await server.close()
     expect(text).toBe('partial')
     expect(error.kind).toBe('cut')
@@ -96,7 +97,7 @@ describe('createProviderClient failures', () => {
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
     })
     let text = ''
-    const result = await createProviderClient({ baseUrl: server.url }).stream(request, (delta) => (text += delta), never)
+    const result = await createProviderClient({ ...transport, baseUrl: server.url }).stream(request, (delta) => (text += delta), never)
     await server.close()
     expect(text).toBe('whole')
     expect(result).toEqual({ finishReason: 'stop', toolCalls: [] })
@@ -104,7 +105,7 @@ describe('createProviderClient failures', () => {
 
   test('an unparsable data line → kind malformed, not retryable', async () => {
     provider.script({ text: 'fine so far', malformed: true })
-    const { text, error } = await failure(provider.url)
+    const { text, error } = await failure(transport, provider.url)
     expect(text).toBe('fine ')
     expect(error.kind).toBe('malformed')
     expect(error.isRetryable()).toBe(false)
@@ -113,7 +114,7 @@ describe('createProviderClient failures', () => {
   test('an error object inside the stream → kind status with its code', async () => {
     const body = 'data: {"choices":[{"delta":{"content":"a"}}]}\n\ndata: {"error":{"message":"overloaded","code":503}}\n\n'
     const server = await listen(() => new Response(body, { headers: { 'content-type': 'text/event-stream' } }))
-    const { error } = await failure(server.url)
+    const { error } = await failure(transport, server.url)
     await server.close()
     expect(error).toMatchObject({ kind: 'status', providerStatus: 503 })
     expect(error.message).toContain('overloaded')

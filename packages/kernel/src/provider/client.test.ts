@@ -1,6 +1,7 @@
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { listen } from '@chatbot-kit/test-utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
 import { createProviderClient } from './client.js'
 import type { ChatRequest } from './types.js'
 
@@ -30,18 +31,18 @@ async function servePieces(pieces: (string | Uint8Array)[]) {
   })
 }
 
-describe('createProviderClient against the demo provider', () => {
+describe.each(PROVIDER_TRANSPORTS)('createProviderClient against the demo provider (%s)', (_name, transport) => {
   test('streams text deltas to onText in order and resolves with finish reason and usage', async () => {
     provider.script({ chunks: ['Hel', 'lo, ', 'wörld ', '😀'], usage: { prompt_tokens: 12, completion_tokens: 4 } })
     const deltas: string[] = []
-    const result = await createProviderClient({ baseUrl: provider.url }).stream(request, (text) => deltas.push(text), never)
+    const result = await createProviderClient({ ...transport, baseUrl: provider.url }).stream(request, (text) => deltas.push(text), never)
     expect(deltas).toEqual(['Hel', 'lo, ', 'wörld ', '😀'])
     expect(result).toEqual({ finishReason: 'stop', toolCalls: [], usage: { inputTokens: 12, outputTokens: 4 } })
   })
 
   test('posts the request with stream, include_usage, the key and the extra headers', async () => {
     const tools = [{ type: 'function' as const, function: { name: 'clock', parameters: { type: 'object' } } }]
-    const client = createProviderClient({ baseUrl: `${provider.url}/`, apiKey: 'sk-secret', headers: { 'x-org': 'acme' } })
+    const client = createProviderClient({ ...transport, baseUrl: `${provider.url}/`, apiKey: 'sk-secret', headers: { 'x-org': 'acme' } })
     await client.stream({ ...request, tools, temperature: 0.2 }, () => {}, never)
     const seen = provider.requests.at(-1)!
     expect(seen.body).toEqual({ ...request, tools, temperature: 0.2, stream: true, stream_options: { include_usage: true } })
@@ -54,7 +55,7 @@ describe('createProviderClient against the demo provider', () => {
   })
 
   test('sends no Authorization header without a key', async () => {
-    await createProviderClient({ baseUrl: provider.url }).stream(request, () => {}, never)
+    await createProviderClient({ ...transport, baseUrl: provider.url }).stream(request, () => {}, never)
     expect(provider.requests.at(-1)!.headers.authorization).toBeUndefined()
   })
 
@@ -66,7 +67,7 @@ describe('createProviderClient against the demo provider', () => {
     }
     const deltas: string[] = []
     provider.script({ text: 'one two' })
-    await createProviderClient({ baseUrl: provider.url, fetch: instrumented }).stream(request, (text) => deltas.push(text), never)
+    await createProviderClient({ ...transport, baseUrl: provider.url, fetch: instrumented }).stream(request, (text) => deltas.push(text), never)
     expect(urls).toEqual([`${provider.url}/chat/completions`])
     expect(deltas).toEqual(['one ', 'two'])
   })
@@ -80,7 +81,7 @@ describe('createProviderClient against the demo provider', () => {
       ],
     })
     const deltas: string[] = []
-    const result = await createProviderClient({ baseUrl: provider.url }).stream(request, (text) => deltas.push(text), never)
+    const result = await createProviderClient({ ...transport, baseUrl: provider.url }).stream(request, (text) => deltas.push(text), never)
     expect(deltas.join('')).toBe('Let me check. ')
     expect(result.finishReason).toBe('tool_calls')
     expect(result.toolCalls).toEqual([
@@ -90,13 +91,13 @@ describe('createProviderClient against the demo provider', () => {
   })
 
   test('reports the usage the provider counted', async () => {
-    const result = await createProviderClient({ baseUrl: provider.url }).stream(request, () => {}, never)
+    const result = await createProviderClient({ ...transport, baseUrl: provider.url }).stream(request, () => {}, never)
     expect(result.usage?.inputTokens).toBeGreaterThan(0)
     expect(result.usage?.outputTokens).toBeGreaterThan(0)
   })
 })
 
-describe('createProviderClient on hand-made streams', () => {
+describe.each(PROVIDER_TRANSPORTS)('createProviderClient on hand-made streams (%s)', (_name, transport) => {
   test('reassembles events whose bytes arrive split mid-character and mid-line, with CRLF', async () => {
     const bytes = new TextEncoder().encode(
       ': hello\r\n\r\ndata: {"choices":[{"delta":{"content":"日本"}}]}\r\n\r\n' +
@@ -105,7 +106,7 @@ describe('createProviderClient on hand-made streams', () => {
     const cuts = [3, 20, 45, 47, 48, 52, 60, 86, 87, 88, 89, 100, 110, bytes.length]
     const server = await servePieces(cuts.map((end, index) => bytes.subarray(cuts[index - 1] ?? 0, end)))
     const deltas: string[] = []
-    const result = await createProviderClient({ baseUrl: server.url }).stream(request, (text) => deltas.push(text), never)
+    const result = await createProviderClient({ ...transport, baseUrl: server.url }).stream(request, (text) => deltas.push(text), never)
     await server.close()
     expect(deltas).toEqual(['日本', '😀 ok'])
     expect(result).toEqual({ finishReason: 'stop', toolCalls: [] })
@@ -117,7 +118,7 @@ describe('createProviderClient on hand-made streams', () => {
       'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{}"}}]}}]}\n\n',
       'data: [DONE]\n\n',
     ])
-    const result = await createProviderClient({ baseUrl: server.url }).stream(request, () => {}, never)
+    const result = await createProviderClient({ ...transport, baseUrl: server.url }).stream(request, () => {}, never)
     await server.close()
     expect(result).toEqual({
       finishReason: 'tool_calls',

@@ -8,12 +8,12 @@ export function networkFailure(error: unknown): ChatbotProviderException {
 }
 
 /** The provider answered with a non-2xx status; its JSON error message is kept, the API key never. */
-export async function statusFailure(response: Response, apiKey: string | undefined): Promise<ChatbotProviderException> {
-  const detail = providerMessage(await response.text().catch(() => ''))
-  const suffix = detail ? `: ${detail}` : response.statusText ? ` ${response.statusText}` : ''
-  let message = `The provider answered ${response.status}${suffix}.`
+export function statusFailure(status: number, statusText: string, body: string, apiKey: string | undefined): ChatbotProviderException {
+  const detail = providerMessage(body)
+  const suffix = detail ? `: ${detail}` : statusText ? ` ${statusText}` : ''
+  let message = `The provider answered ${status}${suffix}.`
   if (apiKey) message = message.replaceAll(apiKey, '[redacted]')
-  return new ChatbotProviderException(message, { kind: 'status', status: response.status })
+  return new ChatbotProviderException(message, { kind: 'status', status })
 }
 
 /** The body broke off (socket reset, chunked encoding cut) after the 200. */

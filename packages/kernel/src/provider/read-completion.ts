@@ -1,40 +1,45 @@
 import { createCompletionAccumulator } from './completion-accumulator.js'
 import { cutFailure } from './failures.js'
 import { createSseDecoder } from './sse-decoder.js'
+import type { CompletionBody } from './transport.js'
 import type { StreamResult, TextDeltaHandler } from './types.js'
 
 /**
- * Reads a streamed chat completion body to its end. One `read()` per network chunk; every
- * event in it is parsed and delivered synchronously, with no stream layer or promise per token.
+ * Reads a streamed chat completion body to its end. Every event of a network chunk is parsed
+ * and delivered synchronously, with no stream layer or promise per token.
  */
-export async function readCompletion(
-  body: ReadableStream<Uint8Array>,
-  onText: TextDeltaHandler,
-  signal: AbortSignal,
-): Promise<StreamResult> {
+export async function readCompletion(body: CompletionBody, onText: TextDeltaHandler, signal: AbortSignal): Promise<StreamResult> {
   const accumulator = createCompletionAccumulator(onText)
   const decoder = createSseDecoder(accumulator.data)
-  const reader = body.getReader()
-  try {
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>
-      try {
-        chunk = await reader.read()
-      } catch (error) {
-        if (signal.aborted) throw signal.reason
-        // Lost after the finish reason, only the usage chunk is missing: the reply is whole.
-        if (accumulator.complete()) break
-        throw cutFailure(error)
-      }
-      const stop = chunk.done ? decoder.end() : decoder.push(chunk.value)
-      // `onText` may have aborted the turn (a quota hit, a closed browser tab).
-      if (signal.aborted) throw signal.reason
-      if (stop || chunk.done) break
+  let stopped = false
+  let failed = false
+  let failure: unknown
+  // A malformed event, or a `turn:chunk` listener that stopped the turn, ends the reading.
+  const handle = (step: () => boolean): boolean => {
+    try {
+      stopped = step()
+    } catch (error) {
+      failed = true
+      failure = error
     }
-    return accumulator.result()
-  } catch (error) {
-    // Closes the upstream connection; text already delivered stays delivered.
-    reader.cancel().catch(() => {})
-    throw error
+    // `onText` may have aborted the turn (a quota hit, a closed browser tab).
+    return stopped || failed || signal.aborted
   }
+
+  try {
+    await body.read((bytes) => handle(() => decoder.push(bytes)))
+  } catch (error) {
+    body.cancel()
+    if (signal.aborted) throw signal.reason
+    // Lost after the finish reason, only the usage chunk is missing: the reply is whole.
+    if (accumulator.complete()) return accumulator.result()
+    throw cutFailure(error)
+  }
+  if (!stopped && !failed && !signal.aborted) handle(() => decoder.end())
+  if (failed || signal.aborted) {
+    // Closes the upstream connection; text already delivered stays delivered.
+    body.cancel()
+    throw failed ? failure : signal.reason
+  }
+  return accumulator.result()
 }

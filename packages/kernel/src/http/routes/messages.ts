@@ -86,7 +86,7 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
         runtime.keepAlive.delete(sse)
         runtime.activeStreams -= 1
       })
-      return new Response(sse.body, { headers: { ...SSE_HEADERS, 'x-chatbot-conversation-id': conversation.publicId } })
+      return sse.response(event, { ...SSE_HEADERS, 'x-chatbot-conversation-id': conversation.publicId })
     },
   }
 }

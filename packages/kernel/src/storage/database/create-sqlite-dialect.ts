@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { SqliteDialect } from 'kysely'
 import { createStatementCache } from './create-statement-cache.js'
+import { startCheckpointer } from './sqlite-checkpointer.js'
 
 /** How long a writer waits for another process's lock before SQLITE_BUSY (e.g. `chatbot prune` next to the server). */
 const BUSY_TIMEOUT_MS = 5_000
@@ -19,5 +20,6 @@ export async function createSqliteDialect(path: string): Promise<SqliteDialect> 
   // Off by default in SQLite; cascading deletes of messages depend on it.
   database.pragma('foreign_keys = ON')
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
-  return new SqliteDialect({ database: createStatementCache(database) })
+  const checkpointer = path === ':memory:' ? undefined : startCheckpointer(database, path)
+  return new SqliteDialect({ database: createStatementCache(database, () => checkpointer?.stop()) })
 }

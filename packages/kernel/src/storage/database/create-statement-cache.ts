@@ -9,10 +9,13 @@ const CAPACITY = 200
  * SQLite. This wrapper prepares each distinct SQL text once (least recently used ones go).
  * Reusing a statement is safe because Kysely runs one query at a time on its single SQLite connection.
  */
-export function createStatementCache(database: Database): SqliteDatabase {
+export function createStatementCache(database: Database, beforeClose?: () => void): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>()
   return {
-    close: () => database.close(),
+    close: () => {
+      beforeClose?.()
+      database.close()
+    },
     prepare(sql) {
       const cached = statements.get(sql)
       // Delete and set again: a Map keeps insertion order, so its first key is the least recently used.

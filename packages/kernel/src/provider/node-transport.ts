@@ -1,0 +1,110 @@
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
+import { ERROR_BODY_LIMIT, type CompletionBody, type ProviderResponse, type ProviderTransport } from './transport.js'
+
+/**
+ * The default transport: `node:http`/`node:https` with keep-alive agents. Against `fetch`
+ * (undici) it saves the WHATWG `Request`/`Response`/stream objects on every reply, which are most
+ * of a held stream's memory and a good part of the time to first token, and an abort closes the
+ * socket at once.
+ */
+export function createNodeTransport(): ProviderTransport {
+  const plain: Client = { request: httpRequest, agent: new HttpAgent({ keepAlive: true }) }
+  // TLS is loaded with the first https provider, not at start-up.
+  let secure: Promise<Client> | undefined
+  const loadSecure = () => (secure ??= import('node:https').then((https) => ({ request: https.request, agent: new https.Agent({ keepAlive: true }) })))
+
+  // The client posts to one URL: parsed once, not on every request.
+  const targets = new Map<string, RequestOptions>()
+  const targetOf = (url: string) => {
+    let target = targets.get(url)
+    if (!target) {
+      const { protocol, hostname, port, pathname, search } = new URL(url)
+      targets.set(url, (target = { protocol, hostname: hostname.replace(/^\[|\]$/g, ''), port, path: `${pathname}${search}`, method: 'POST' }))
+    }
+    return target
+  }
+
+  function send(client: Client, target: RequestOptions, headers: Record<string, string>, body: string, signal: AbortSignal, retried: boolean): Promise<ProviderResponse> {
+    return new Promise((resolve, reject) => {
+      const request: ClientRequest = client.request({ ...target, headers, signal, agent: client.agent })
+      request.once('response', (response) => resolve(toProviderResponse(response)))
+      request.once('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the provider closed just as it was reused: nothing reached the
+        // provider, so sending once more on a fresh connection is safe (Node's documented pattern).
+        if (request.reusedSocket && error.code === 'ECONNRESET' && !retried && !signal.aborted) {
+          resolve(send(client, target, headers, body, signal, true))
+        } else reject(signal.aborted ? signal.reason : error)
+      })
+      request.end(body)
+    })
+  }
+
+  return {
+    async post(url, headers, body, signal) {
+      const target = targetOf(url)
+      const client = target.protocol === 'https:' ? await loadSecure() : plain
+      return send(client, target, { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body, signal, false)
+    },
+  }
+}
+
+interface Client {
+  request: typeof httpRequest
+  agent: HttpAgent
+}
+
+function toProviderResponse(response: IncomingMessage): ProviderResponse {
+  return {
+    status: response.statusCode ?? 0,
+    statusText: response.statusMessage ?? '',
+    text: () => readText(response),
+    body: readableBody(response),
+  }
+}
+
+function readableBody(response: IncomingMessage): CompletionBody {
+  return {
+    read(onChunk) {
+      return new Promise((resolve, reject) => {
+        const settle = (outcome: () => void) => {
+          response.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
+          outcome()
+        }
+        const onData = (chunk: Buffer) => {
+          let stop: boolean
+          try {
+            stop = onChunk(chunk)
+          } catch (error) {
+            return settle(() => reject(error))
+          }
+          // Stopping early leaves the response flowing, so its rest drains and the socket is reused.
+          if (stop) settle(resolve)
+        }
+        const onEnd = () => settle(resolve)
+        const onError = (error: Error) => settle(() => reject(error))
+        const onClose = () => settle(() => reject(new Error('The connection closed before the response ended.')))
+        response.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose)
+      })
+    },
+    cancel() {
+      response.destroy()
+    },
+  }
+}
+
+function readText(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const done = () => resolve(Buffer.concat(chunks).toString('utf8'))
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= ERROR_BODY_LIMIT) chunks.push(chunk)
+      else {
+        response.destroy()
+        done()
+      }
+    })
+    response.once('end', done).once('error', done).once('close', done)
+  })
+}
