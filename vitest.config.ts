@@ -10,6 +10,7 @@ export default defineConfig({
     alias: [
       { find: /^@chatbot-kit\/kernel$/, replacement: src('packages/kernel/src/index.ts') },
       { find: /^@chatbot-kit\/admin$/, replacement: src('packages/admin/src/index.ts') },
+      { find: /^@chatbot-kit\/admin\/plugin$/, replacement: src('packages/admin/src/plugin.ts') },
       { find: /^@chatbot-kit\/demo-provider$/, replacement: src('packages/demo-provider/src/index.ts') },
       { find: /^@chatbot-kit\/test-utils$/, replacement: src('packages/test-utils/src/index.ts') },
       { find: /^@chatbot-kit\/plugin-([a-z-]+)$/, replacement: src('plugins/$1/src/index.ts') },

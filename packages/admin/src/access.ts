@@ -1,11 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
 import type { AdminAuthorizer, Chatbot } from '@chatbot-kit/kernel'
+import { adminEnabled } from './enabled.js'
 
 type H3Event = Parameters<AdminAuthorizer>[0]
-
-/** Whether the admin API is on at all: an `admin.token` or an `authorize` check is set. */
-export const adminEnabled = (chatbot: Chatbot): boolean => Boolean(chatbot.config.admin.token) || chatbot.authorizer !== undefined
 
 /**
  * `Authorization: Bearer <admin.token>` (compared in constant time), else the host's

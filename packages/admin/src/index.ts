@@ -1,6 +1,6 @@
 export { adminPlugin, ADMIN_PATH } from './plugin.js'
 export { adminRouter, createAdminCaller, type AdminRouter } from './router.js'
-export { adminEnabled } from './access.js'
+export { adminEnabled } from './enabled.js'
 export type { AdminContext, AdminEvent } from './trpc.js'
 export type { AdminMessage, AdminToolInvocation, ConversationDetail, ConversationListInput } from './routers/conversations.js'
 export type { UsageDailyInput, UsageDailyResult, UsageDay } from './routers/usage.js'

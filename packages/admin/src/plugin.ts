@@ -1,7 +1,12 @@
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import type * as TrpcFetchAdapter from '@trpc/server/adapters/fetch'
 import { ChatbotNotFoundException, definePlugin, type ChatbotPlugin } from '@chatbot-kit/kernel'
-import { adminEnabled } from './access.js'
-import { adminRouter } from './router.js'
+import { adminEnabled } from './enabled.js'
+import type * as AdminRouterModule from './router.js'
+
+// tRPC and the router load with the first admin request: most servers never get one, and
+// loading them is ~30 ms of start-up (this file is the `@chatbot-kit/admin/plugin` entry).
+let server: Promise<[typeof TrpcFetchAdapter, typeof AdminRouterModule]> | undefined
+const loadServer = () => (server ??= Promise.all([import('@trpc/server/adapters/fetch'), import('./router.js')]))
 
 /** The tRPC endpoint under the chatbot's base. */
 export const ADMIN_PATH = '/admin/trpc'
@@ -14,8 +19,9 @@ export function adminPlugin(): ChatbotPlugin {
   return definePlugin({
     name: 'admin',
     setup(chatbot) {
-      const handler = (event: Parameters<Parameters<typeof chatbot.authorize>[0]>[0]) => {
+      const handler = async (event: Parameters<Parameters<typeof chatbot.authorize>[0]>[0]) => {
         if (!adminEnabled(chatbot)) throw new ChatbotNotFoundException('No such route.')
+        const [{ fetchRequestHandler }, { adminRouter }] = await loadServer()
         return fetchRequestHandler({
           endpoint: `${chatbot.config.base}${ADMIN_PATH}`,
           req: event.req,

@@ -10,7 +10,7 @@ import {
   type LoadConfigOptions,
   type ResolvedConfig,
 } from '@chatbot-kit/kernel'
-import { adminPlugin } from '@chatbot-kit/admin'
+import { adminPlugin } from '@chatbot-kit/admin/plugin'
 import { channelsPlugin } from '@chatbot-kit/plugin-channels'
 import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'

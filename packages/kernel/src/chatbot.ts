@@ -1,4 +1,4 @@
-import { consola, type ConsolaInstance } from 'consola'
+import type { ConsolaInstance } from 'consola'
 import { H3, type H3Event, type Middleware } from 'h3'
 import type { Kysely } from 'kysely'
 import { createChannelScope, type ChannelScope } from './channel-scope.js'
@@ -12,6 +12,7 @@ import { KernelHooks } from './hookable.js'
 import { createRoutes } from './http/routes/index.js'
 import type { ChatbotRoute } from './http/route.js'
 import { createKeepAlive } from './http/sse.js'
+import { loadConsola } from './logger.js'
 import { orderPlugins } from './plugin.js'
 import { createFakeProviderClient, createProviderClient, type FakeScript } from './provider/index.js'
 import type { ProviderClient } from './provider/types.js'
@@ -90,7 +91,7 @@ export interface Chatbot {
 
 export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, options: CreateChatbotOptions = {}): Promise<Chatbot> {
   const config = isResolvedConfig(input) ? input : resolveConfig(input, options.env ?? process.env)
-  const logger = options.logger ?? consola.withTag('chatbot')
+  const logger = options.logger ?? (await loadConsola()).withTag('chatbot')
   const signer = createEnvelopeSigner({ appKey: config.appKey, previousKeys: config.appKeyPrevious })
   parseAppKey(config.appKey)
   const [database, counters] = await Promise.all([createDatabase(config.database), createCounterStore(config.storage)])

@@ -1,5 +1,6 @@
 export { createChatbot, type AdminAuthorizer, type Chatbot, type CreateChatbotOptions } from './chatbot.js'
 export { loadChatbot } from './load.js'
+export { loadConsola } from './logger.js'
 export type { ChannelScope } from './channel-scope.js'
 export * from './config/index.js'
 export * from './errors/index.js'

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { ChatbotException } from '@chatbot-kit/kernel'
-import { consola } from 'consola'
+import { consola } from './console.js'
 
 export const configArg = {
   config: { type: 'string', description: 'Config file (default: chatbot.config.ts in the working directory)', valueHint: 'file' },

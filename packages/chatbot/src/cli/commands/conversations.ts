@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty'
-import { consola } from 'consola'
+import { consola } from '../console.js'
 import { createAdminCaller } from '@chatbot-kit/admin'
 import type { Chatbot } from '@chatbot-kit/kernel'
 import { loadChatbot } from '../../create.js'

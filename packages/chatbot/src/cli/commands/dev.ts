@@ -1,6 +1,6 @@
 import { watch } from 'node:fs'
 import { defineCommand } from 'citty'
-import { consola } from 'consola'
+import { consola } from '../console.js'
 import { H3, serve } from 'h3'
 import { generateAppKey, loadChatbotConfig, type Chatbot, type ChatbotConfig } from '@chatbot-kit/kernel'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty'
-import { consola } from 'consola'
+import { consola } from '../console.js'
 import { createDatabase, loadChatbotConfig, migrate } from '@chatbot-kit/kernel'
 import { configArg, configLocation, guard } from '../shared.js'
 

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty'
-import { consola } from 'consola'
+import { consola } from '../console.js'
 import { pendingMigrations } from '@chatbot-kit/kernel'
 import { loadChatbot } from '../../create.js'
 import { formatPruneReport } from '../prune-report.js'

@@ -1,5 +1,5 @@
 import { defineCommand } from 'citty'
-import { consola } from 'consola'
+import { consola } from '../console.js'
 import { serveChatbot } from '@chatbot-kit/kernel'
 import { loadChatbot } from '../../create.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
