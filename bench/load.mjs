@@ -14,7 +14,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSoc
 
 let signer
 if (target === 'chatbot') {
-  const { createEnvelopeSigner } = await import('../packages/kernel/dist/index.js')
+  const { createEnvelopeSigner } = await import('../packages/kernel/dist/kernel.js')
   signer = createEnvelopeSigner({ appKey: process.env.CHATBOT_APP_KEY })
 }
 const envelopes = new Map()

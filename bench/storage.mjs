@@ -5,7 +5,7 @@
 // bare better-sqlite3 prepared statement for reference. Prints one JSON line.
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { createConversation, createDatabase, insertMessage, migrate } from '../packages/kernel/dist/index.js'
+import { createConversation, createDatabase, insertMessage, migrate } from '../packages/kernel/dist/kernel.js'
 
 const count = Number(process.argv[2] ?? 10_000)
 const dir = process.argv[3]

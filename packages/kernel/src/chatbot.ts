@@ -37,10 +37,9 @@ export interface CreateChatbotOptions {
   logger?: ConsolaInstance
   /** Internal: keep-alive interval of open streams, in ms (15 s). */
   keepAliveMs?: number
-  /** Internal: when the tokenizer starts loading after start-up, in ms (1 s). */
-  tokenizerWarmUpMs?: number
 }
 
+/** When the tokenizer starts loading after start-up. */
 const TOKENIZER_WARM_UP_MS = 1000
 
 /** The spec's facade. Plugins get it in `setup`; hosts get it from `createChatbot`/`loadChatbot`. */
@@ -96,10 +95,8 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   parseAppKey(config.appKey)
   const [database, counters] = await Promise.all([createDatabase(config.database), createCounterStore(config.storage)])
   if (options.migrate !== false) await migrate(database.db)
-  // Loading the tokenizer table takes ~300 ms of the event loop: it warms up shortly after
-  // start-up rather than during it, and a turn that comes earlier waits for it.
-  const tokenizerWarmUp = setTimeout(() => void loadTokenizer(), options.tokenizerWarmUpMs ?? TOKENIZER_WARM_UP_MS)
-  tokenizerWarmUp.unref()
+  // Set once start-up succeeded; `close()` may run before that (a plugin that fails its own setup).
+  let tokenizerWarmUp: ReturnType<typeof setTimeout> | undefined = undefined
 
   const hooks = new KernelHooks()
   const events = createEventEmitter(logger)
@@ -247,6 +244,10 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     await Promise.allSettled([database.close(), counters.close()])
     throw error
   }
+  // Loading the tokenizer table takes ~300 ms of the event loop: it warms up shortly after
+  // start-up rather than during it, and a turn that comes earlier waits for it.
+  tokenizerWarmUp = setTimeout(() => void loadTokenizer(), TOKENIZER_WARM_UP_MS)
+  tokenizerWarmUp.unref()
   return chatbot
 }
 
