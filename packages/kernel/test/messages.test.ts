@@ -78,4 +78,21 @@ describe.each(TRANSPORTS)('POST /chatbot/messages (%s)', (transport) => {
     await events(await h.post({ signed_context: h.envelope({ channel: 'support' }), message: 'hi' }))
     expect(h.provider.requests.at(-1)!.body.model).toBe('support-model')
   })
+
+  it('calls the provider through provider.fetch when the config sets one', async () => {
+    const seen: string[] = []
+    const viaFetch = await createHarness(
+      transport,
+      { provider: { fetch: (input, init) => (seen.push(String(input instanceof Request ? input.url : input)), globalThis.fetch(input, init)) } },
+      { provider: h.provider },
+    )
+    try {
+      h.provider.script({ chunks: ['through ', 'the proxy'] })
+      const stream = await events(await viaFetch.post({ signed_context: viaFetch.envelope(), message: 'hi' }))
+      expect(stream.filter((event) => event.type === 'token').map((event) => event.content)).toEqual(['through ', 'the proxy'])
+      expect(seen).toEqual([`${h.provider.url}/chat/completions`])
+    } finally {
+      await viaFetch.close()
+    }
+  })
 })

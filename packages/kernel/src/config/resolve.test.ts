@@ -63,6 +63,7 @@ describe('resolveConfig', () => {
     [{ channels: { support: { allowedTools: ['ok', 3] } } }, {}, 'channels.support.allowedTools'],
     [{ channels: { 'bad name!': {} } }, {}, 'channels.bad name!'],
     [{ routeMiddleware: 'web' }, {}, 'routeMiddleware'],
+    [{ provider: { fetch: 'https://proxy.example' } }, {}, 'provider.fetch'],
   ])('names the bad key (%j %j)', (file, env, key) => {
     let thrown: unknown
     try {

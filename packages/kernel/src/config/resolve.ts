@@ -89,6 +89,7 @@ export function validateConfig(config: ResolvedConfig): void {
     throw new ChatbotConfigException('throttle.trustProxy', `expected true, false or a number of proxy hops, got ${JSON.stringify(trustProxy)}`)
   }
   if (typeof config.provider.supportsTools !== 'boolean') throw new ChatbotConfigException('provider.supportsTools', 'expected true or false')
+  if (config.provider.fetch !== undefined && typeof config.provider.fetch !== 'function') throw new ChatbotConfigException('provider.fetch', 'expected a fetch function')
   if (!Array.isArray(config.plugins)) throw new ChatbotConfigException('plugins', 'expected a list of plugins')
   if (!isPlainObject(config.channels)) throw new ChatbotConfigException('channels', 'expected an object of channel blocks')
   for (const [name, channel] of Object.entries(config.channels)) validateChannel(name, channel)

@@ -32,7 +32,14 @@ export interface ChatbotConfig {
   model?: string
   /** Base system prompt, before the channel prompt. */
   prompt?: string
-  provider?: { supportsTools?: boolean }
+  provider?: {
+    supportsTools?: boolean
+    /**
+     * The `fetch` the provider is called with (a proxy agent, an instrumented fetch), through
+     * ofetch. Unset: Node's `http`/`https` with keep-alive, the faster path. Config file only.
+     */
+    fetch?: typeof globalThis.fetch
+  }
   routeMiddleware?: string[]
   middleware?: Record<string, Middleware>
   sanitizerTags?: string[]
@@ -80,10 +87,11 @@ type DeepRequired<T> = {
 
 /** The configuration after defaults, the config file and the environment are merged and validated. */
 export interface ResolvedConfig
-  extends DeepRequired<Omit<ChatbotConfig, 'apiKey' | 'identify' | 'admin' | 'channels' | 'retentionDays' | 'middleware' | 'tools' | 'throttle'>> {
+  extends DeepRequired<Omit<ChatbotConfig, 'apiKey' | 'identify' | 'admin' | 'channels' | 'retentionDays' | 'middleware' | 'tools' | 'throttle' | 'provider'>> {
   apiKey: string | undefined
   identify: ChatbotConfig['identify']
   admin: { token: string | undefined }
+  provider: { supportsTools: boolean; fetch: typeof globalThis.fetch | undefined }
   channels: Record<string, ChannelConfig>
   retentionDays: number | null
   middleware: Record<string, Middleware>
