@@ -27,8 +27,14 @@ export function createNodeTransport(): ProviderTransport {
   function send(client: Client, target: RequestOptions, headers: Record<string, string>, body: string, signal: AbortSignal, retried: boolean): Promise<ProviderResponse> {
     return new Promise((resolve, reject) => {
       const request: ClientRequest = client.request({ ...target, headers, signal, agent: client.agent })
-      request.once('response', (response) => resolve(toProviderResponse(response)))
-      request.once('error', (error: NodeJS.ErrnoException) => {
+      let responded = false
+      request.once('response', (response) => {
+        responded = true
+        resolve(toProviderResponse(response))
+      })
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // Once the response started, a failure belongs to its body: the reader reports it cut.
+        if (responded) return
         // A kept-alive socket the provider closed just as it was reused: nothing reached the
         // provider, so sending once more on a fresh connection is safe (Node's documented pattern).
         if (request.reusedSocket && error.code === 'ECONNRESET' && !retried && !signal.aborted) {

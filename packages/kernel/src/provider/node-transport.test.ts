@@ -1,0 +1,65 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, test } from 'vitest'
+import { ChatbotProviderException } from '../errors/index.js'
+import { createProviderClient } from './client.js'
+import type { ChatRequest } from './types.js'
+
+const request: ChatRequest = { model: 'demo', messages: [{ role: 'user', content: 'Hi' }] }
+const never = new AbortController().signal
+const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`
+const done = `data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`
+
+const servers: ReturnType<typeof createServer>[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+/** A provider that hands the n-th request (1-based) to `handlers[n - 1]`, and counts them. */
+async function provider(...handlers: ((req: IncomingMessage, res: ServerResponse) => void)[]) {
+  let count = 0
+  const server = createServer((req, res) => {
+    req.resume()
+    req.once('end', () => handlers[Math.min(count++, handlers.length - 1)]!(req, res))
+  })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests: () => count }
+}
+
+const reply = (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  res.end(chunk('ok') + done)
+}
+
+describe('the node:http transport on kept-alive connections', () => {
+  test('sends once more on a fresh connection when a reused socket is reset before any response', async () => {
+    const server = await provider(reply, (req) => req.socket.destroy(), reply)
+    const client = createProviderClient({ baseUrl: server.url })
+    await client.stream(request, () => {}, never)
+    let text = ''
+    const result = await client.stream(request, (delta) => (text += delta), never)
+    expect(text).toBe('ok')
+    expect(result.finishReason).toBe('stop')
+    expect(server.requests()).toBe(3)
+  })
+
+  test('never sends a request again once its response started: a reply cut mid-way fails as cut', async () => {
+    const cutMidway = (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.write(chunk('partial '))
+      setTimeout(() => res.socket?.resetAndDestroy(), 20)
+    }
+    const server = await provider(reply, cutMidway, reply)
+    const client = createProviderClient({ baseUrl: server.url })
+    await client.stream(request, () => {}, never)
+    let text = ''
+    const error = await client.stream(request, (delta) => (text += delta), never).catch((reason: unknown) => reason)
+    expect(error).toBeInstanceOf(ChatbotProviderException)
+    expect((error as ChatbotProviderException).code()).toBe('provider_unavailable')
+    expect(text).toBe('partial ')
+    // Give a stray second send time to arrive: the server must have seen two requests only.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(server.requests()).toBe(2)
+  })
+})
