@@ -1,4 +1,4 @@
-export { listen, type FetchHandler, type Listener, type ListenOptions } from './listen.js'
+export { listen, listenNode, type FetchHandler, type Listener, type ListenOptions, type NodeHandler } from './listen.js'
 export { postJson } from './post-json.js'
 export { readSse, sseEvents, type SseData, type SseItem } from './sse.js'
 export { createCookieJar, parseSetCookie, type CookieJar, type SetCookieLine } from './cookie-jar.js'

@@ -19,13 +19,21 @@ export interface Listener {
   close(): Promise<void>
 }
 
+/** A plain Node request listener, for tests that need the socket itself (resets, half-written replies). */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void
+
 /**
  * Serves a web fetch handler on a real loopback socket: Node requests become `Request`s (their
  * signal aborts when the client goes away) and `Response` bodies are streamed back with backpressure.
  */
-export async function listen(handler: FetchHandler, options: ListenOptions = {}): Promise<Listener> {
+export function listen(handler: FetchHandler, options: ListenOptions = {}): Promise<Listener> {
+  return listenNode((req, res) => void serve(handler, req, res), options)
+}
+
+/** Serves a Node request listener on a real loopback socket (a free port by default). */
+export async function listenNode(handler: NodeHandler, options: ListenOptions = {}): Promise<Listener> {
   const host = options.host ?? '127.0.0.1'
-  const server = createServer((req, res) => void serve(handler, req, res))
+  const server = createServer(handler)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => resolve())

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { H3Event } from 'h3'
 import { ChatbotPayloadTooLargeException, ChatbotValidationException } from '../errors/index.js'
+import { readCapped } from './read-capped.js'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
@@ -44,24 +45,10 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
   return Buffer.concat(chunks).toString('utf8')
 }
 
-function readNodeLimited(req: IncomingMessage, res: ServerResponse | undefined, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const settle = (outcome: () => void) => {
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
-      outcome()
-    }
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= limit) return void chunks.push(chunk)
-      // The rest is drained unread and the connection closes after the 413 goes out.
-      if (res) res.shouldKeepAlive = false
-      settle(() => reject(new ChatbotPayloadTooLargeException(limit)))
-    }
-    const onEnd = () => settle(() => resolve(Buffer.concat(chunks).toString('utf8')))
-    const onError = (error: Error) => settle(() => reject(error))
-    const onClose = () => settle(() => reject(new Error('The request closed before its body was read.')))
-    req.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose)
-  })
+async function readNodeLimited(req: IncomingMessage, res: ServerResponse | undefined, limit: number): Promise<string> {
+  const bytes = await readCapped(req, limit)
+  if (bytes) return bytes.toString('utf8')
+  // The rest is drained unread and the connection closes after the 413 goes out.
+  if (res) res.shouldKeepAlive = false
+  throw new ChatbotPayloadTooLargeException(limit)
 }

@@ -28,13 +28,13 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   headers['content-type'] = 'application/json'
   headers.accept = 'text/event-stream'
   if (apiKey) headers.authorization = `Bearer ${apiKey}`
-  const transport: ProviderTransport = options.fetch ? createFetchTransport(options.fetch) : createNodeTransport()
+  const transport: ProviderTransport = options.fetch ? createFetchTransport(url, options.fetch) : createNodeTransport(url)
 
   async function open(request: ChatRequest, signal: AbortSignal): Promise<ProviderResponse> {
     const body = JSON.stringify({ ...request, stream: true, stream_options: { include_usage: true } })
     let response: ProviderResponse
     try {
-      response = await transport.post(url, headers, body, signal)
+      response = await transport.post(headers, body, signal)
     } catch (error) {
       if (signal.aborted) throw signal.reason
       throw networkFailure(error)

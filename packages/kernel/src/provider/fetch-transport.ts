@@ -6,11 +6,11 @@ import type { CompletionBody, ProviderTransport } from './transport.js'
  * ofetch. Retries belong to the turn (it knows whether text already reached the browser) and
  * timeouts to `streamDuration`, so ofetch gets neither.
  */
-export function createFetchTransport(fetch: typeof globalThis.fetch): ProviderTransport {
+export function createFetchTransport(url: string, fetch: typeof globalThis.fetch): ProviderTransport {
   // Imported on first use: only hosts that pass their own `fetch` pay for loading it.
   let client: Promise<$Fetch> | undefined
   return {
-    async post(url, headers, body, signal) {
+    async post(headers, body, signal) {
       const $fetch = await (client ??= import('ofetch').then(({ ofetch }) => ofetch.create({}, { fetch })))
       const response = await $fetch.raw(url, { method: 'POST', headers, body, signal, responseType: 'stream', retry: 0, ignoreResponseError: true })
       return {

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { listenNode, type Listener } from '@chatbot-kit/test-utils'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ChatbotProviderException } from '../errors/index.js'
 import { createProviderClient } from './client.js'
@@ -10,21 +10,20 @@ const never = new AbortController().signal
 const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`
 const done = `data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`
 
-const servers: ReturnType<typeof createServer>[] = []
+const servers: Listener[] = []
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+  await Promise.all(servers.splice(0).map((server) => server.close()))
 })
 
 /** A provider that hands the n-th request (1-based) to `handlers[n - 1]`, and counts them. */
 async function provider(...handlers: ((req: IncomingMessage, res: ServerResponse) => void)[]) {
   let count = 0
-  const server = createServer((req, res) => {
+  const server = await listenNode((req, res) => {
     req.resume()
     req.once('end', () => handlers[Math.min(count++, handlers.length - 1)]!(req, res))
   })
   servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests: () => count }
+  return { url: `${server.url}/v1`, requests: () => count }
 }
 
 const reply = (_req: IncomingMessage, res: ServerResponse) => {

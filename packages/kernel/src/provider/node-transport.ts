@@ -1,4 +1,5 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
+import { readCapped } from '../http/read-capped.js'
 import { ERROR_BODY_LIMIT, type CompletionBody, type ProviderResponse, type ProviderTransport } from './transport.js'
 
 /**
@@ -7,24 +8,16 @@ import { ERROR_BODY_LIMIT, type CompletionBody, type ProviderResponse, type Prov
  * of a held stream's memory and a good part of the time to first token, and an abort closes the
  * socket at once.
  */
-export function createNodeTransport(): ProviderTransport {
-  const plain: Client = { request: httpRequest, agent: new HttpAgent({ keepAlive: true }) }
-  // TLS is loaded with the first https provider, not at start-up.
-  let secure: Promise<Client> | undefined
-  const loadSecure = () => (secure ??= import('node:https').then((https) => ({ request: https.request, agent: new https.Agent({ keepAlive: true }) })))
+export function createNodeTransport(url: string): ProviderTransport {
+  const { protocol, hostname, port, pathname, search } = new URL(url)
+  const target: RequestOptions = { protocol, hostname: hostname.replace(/^\[|\]$/g, ''), port, path: `${pathname}${search}`, method: 'POST' }
+  // TLS loads with the client (the kernel makes it for the first turn), never at start-up.
+  const client: Promise<Client> =
+    protocol === 'https:'
+      ? import('node:https').then((https) => ({ request: https.request, agent: new https.Agent({ keepAlive: true }) }))
+      : Promise.resolve({ request: httpRequest, agent: new HttpAgent({ keepAlive: true }) })
 
-  // The client posts to one URL: parsed once, not on every request.
-  const targets = new Map<string, RequestOptions>()
-  const targetOf = (url: string) => {
-    let target = targets.get(url)
-    if (!target) {
-      const { protocol, hostname, port, pathname, search } = new URL(url)
-      targets.set(url, (target = { protocol, hostname: hostname.replace(/^\[|\]$/g, ''), port, path: `${pathname}${search}`, method: 'POST' }))
-    }
-    return target
-  }
-
-  function send(client: Client, target: RequestOptions, headers: Record<string, string>, body: string, signal: AbortSignal, retried: boolean): Promise<ProviderResponse> {
+  function send(client: Client, headers: Record<string, string>, body: string, signal: AbortSignal, retried: boolean): Promise<ProviderResponse> {
     return new Promise((resolve, reject) => {
       const request: ClientRequest = client.request({ ...target, headers, signal, agent: client.agent })
       let responded = false
@@ -38,7 +31,7 @@ export function createNodeTransport(): ProviderTransport {
         // A kept-alive socket the provider closed just as it was reused: nothing reached the
         // provider, so sending once more on a fresh connection is safe (Node's documented pattern).
         if (request.reusedSocket && error.code === 'ECONNRESET' && !retried && !signal.aborted) {
-          resolve(send(client, target, headers, body, signal, true))
+          resolve(send(client, headers, body, signal, true))
         } else reject(signal.aborted ? signal.reason : error)
       })
       request.end(body)
@@ -46,10 +39,8 @@ export function createNodeTransport(): ProviderTransport {
   }
 
   return {
-    async post(url, headers, body, signal) {
-      const target = targetOf(url)
-      const client = target.protocol === 'https:' ? await loadSecure() : plain
-      return send(client, target, { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body, signal, false)
+    async post(headers, body, signal) {
+      return send(await client, { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body, signal, false)
     },
   }
 }
@@ -98,19 +89,9 @@ function readableBody(response: IncomingMessage): CompletionBody {
   }
 }
 
-function readText(response: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const done = () => resolve(Buffer.concat(chunks).toString('utf8'))
-    response.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= ERROR_BODY_LIMIT) chunks.push(chunk)
-      else {
-        response.destroy()
-        done()
-      }
-    })
-    response.once('end', done).once('error', done).once('close', done)
-  })
+async function readText(response: IncomingMessage): Promise<string> {
+  const bytes = await readCapped(response, ERROR_BODY_LIMIT)
+  // A provider that streams an endless error body is cut here.
+  if (!bytes) response.destroy()
+  return bytes?.toString('utf8') ?? ''
 }

@@ -19,11 +19,11 @@ export interface ProviderResponse {
 }
 
 /**
- * Sends the chat-completions POST. Rejects with the transport's own error when no response came
+ * Sends the chat-completions POST to the URL the transport was made for. Rejects with the transport's own error when no response came
  * (refused, reset, DNS, TLS) and with the signal's reason when it aborted.
  */
 export interface ProviderTransport {
-  post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<ProviderResponse>
+  post(headers: Record<string, string>, body: string, signal: AbortSignal): Promise<ProviderResponse>
 }
 
 /** Error bodies are read for their message only; a provider that streams one forever is cut here. */
