@@ -49,6 +49,24 @@ describe('startCheckpointer', () => {
     expect(autocheckpoint(database)).toBe(1000)
   })
 
+  it('leaves a closed database alone when its worker fails after stop()', async () => {
+    const { database } = openWal()
+    const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
+    cleanups.push(() => warning.mockRestore())
+    const checkpointer = startCheckpointer(database, join(tmpdir(), `missing-${process.pid}-stopped.sqlite`), { delayMs: 0 })
+    // The worker starts, then the owner shuts down while the worker is still failing to open.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    checkpointer.stop()
+    database.close()
+    const uncaught: unknown[] = []
+    const onUncaught = (error: unknown) => uncaught.push(error)
+    process.on('uncaughtException', onUncaught)
+    cleanups.push(() => process.off('uncaughtException', onUncaught))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(uncaught).toEqual([])
+    expect(warning).not.toHaveBeenCalled()
+  })
+
   it('goes back to SQLite’s own checkpoints when the worker fails', async () => {
     const { database } = openWal()
     const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})

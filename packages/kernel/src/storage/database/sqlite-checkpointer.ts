@@ -42,10 +42,14 @@ parentPort.once('message', () => {
 export function startCheckpointer(database: Database, path: string, options: CheckpointerOptions = {}): Checkpointer {
   let worker: Worker | undefined
   let stopped = false
+  // Runs once: an 'error' is followed by 'exit'.
   const fallBack = (error: unknown) => {
-    database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`)
-    if (!stopped) process.emitWarning(`chatbot-kit: the SQLite checkpoint worker stopped (${String(error)}); checkpointing on the main thread again.`)
+    if (!worker) return
     worker = undefined
+    // After stop() the connection is closing or closed: a worker failing then changes nothing.
+    if (stopped || !database.open) return
+    database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`)
+    process.emitWarning(`chatbot-kit: the SQLite checkpoint worker stopped (${String(error)}); checkpointing on the main thread again.`)
   }
   const start = () => {
     worker = new Worker(WORKER_SOURCE, {
@@ -57,9 +61,7 @@ export function startCheckpointer(database: Database, path: string, options: Che
       if (database.open && !stopped) database.pragma('wal_autocheckpoint = 0')
     })
     worker.once('error', fallBack)
-    worker.once('exit', (code) => {
-      if (!stopped && database.open) fallBack(`exit code ${code}`)
-    })
+    worker.once('exit', (code) => fallBack(`exit code ${code}`))
   }
   const delay = setTimeout(start, options.delayMs ?? 1000)
   delay.unref()
