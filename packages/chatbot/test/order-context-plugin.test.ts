@@ -39,6 +39,7 @@ describe('the order-context example plugin', () => {
         routeMiddleware: [],
         baseUrl: provider.url,
         apiKey: 'test-key',
+        provider: { retries: 0 },
         plugins: [orderContextPlugin({ bannedWord: 'refund' })],
       },
       { env: {}, logger: silentLogger() },

@@ -61,7 +61,7 @@ describe('the default responder', () => {
         { role: 'tool', tool_call_id: 'c2', content: 'Sunny, 21 °C' },
       ],
     }
-    expect(respond(request).text).toBe('The get_time tool says: time 12:00, zone UTC. The get_weather tool says: Sunny, 21 °C.')
+    expect(respond(request).text).toBe('Here is what `get_time` returned:\n\n- **Time:** 12:00\n- **Zone:** UTC\n\n`get_weather` says: Sunny, 21 °C')
   })
 
   test('with tokensPerReply, every reply is exactly that many tokens, over the wire too', async () => {

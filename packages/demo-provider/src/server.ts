@@ -47,6 +47,8 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
     if (options.recordRequests !== false) requests.push({ body, headers: flatHeaders(req) })
 
     const reply = queue.shift() ?? responder(body)
+    // Set before any writeHead, which merges them with its own headers.
+    for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value)
     if (reply.status !== undefined && (reply.status < 200 || reply.status > 299)) {
       return sendJson(res, reply.status, reply.errorBody ?? errorBody(reply.status, 'The demo provider was told to fail.'))
     }

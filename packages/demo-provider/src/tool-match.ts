@@ -33,37 +33,8 @@ export function matchTool(question: string, tools: DemoTool[]): DemoTool | undef
   return best
 }
 
-/** Arguments that satisfy the tool's required parameters, from its JSON Schema. */
-export function exampleArguments(tool: DemoTool, question: string): Record<string, unknown> {
-  const schema = tool.function.parameters as { properties?: Record<string, Property>; required?: string[] } | undefined
-  const args: Record<string, unknown> = {}
-  for (const name of schema?.required ?? []) args[name] = exampleValue(name, schema?.properties?.[name], question)
-  return args
-}
-
-interface Property {
-  type?: string
-  enum?: unknown[]
-}
-
-function exampleValue(name: string, property: Property | undefined, question: string): unknown {
-  if (property?.enum?.length) return property.enum[0]
-  switch (property?.type) {
-    case 'number':
-    case 'integer':
-      return 1
-    case 'boolean':
-      return true
-    case 'array':
-      return []
-    case 'object':
-      return {}
-    default:
-      return /time.?zone|^tz$/i.test(name) ? 'UTC' : question
-  }
-}
-
-function keywords(text: string): string[] {
+/** The words of a text that can say what it is about: lower case, no stopwords, no single letters. */
+export function keywords(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^a-z0-9]+/)

@@ -33,6 +33,8 @@ export interface DemoReply {
   /** Answer with this status and `errorBody` (default: an OpenAI-style error) instead of a reply. */
   status?: number
   errorBody?: unknown
+  /** Extra response headers, on an error or a streamed reply alike (e.g. `Retry-After` on a 429). */
+  headers?: Record<string, string>
   /** Destroy the socket after this many delta chunks (or at the end of the content): no `[DONE]`. */
   cutAfterChunks?: number
   /** Stop sending after this many delta chunks (or at the end of the content), socket left open. */
@@ -60,6 +62,12 @@ export interface DemoProviderOptions {
   firstChunkDelayMs?: number
   /** Replaces the default offline responder. */
   responder?: DemoResponder
+  /**
+   * `'human'` (what `chatbot dev` uses): the default responder's replies pause before the first
+   * token, then stream a word every few tens of ms. Scripted replies and `tokensPerReply` stay
+   * instant. Default `'instant'`.
+   */
+  pace?: 'instant' | 'human'
   /** Keep each request in `requests` (default true; long benchmarks turn it off). */
   recordRequests?: boolean
 }

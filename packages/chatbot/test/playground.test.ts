@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
+import { readSse } from '@chatbot-kit/test-utils'
+import { createChatbot, generateAppKey, loadChatbotConfig, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
+
+// playground/chatbot.config.ts as `chatbot dev` loads it, with the demo provider's default
+// responder behind it, over a real socket: the tool, the channels, an extractor, the admin API.
+const PLAYGROUND = fileURLToPath(new URL('../../../playground/', import.meta.url))
+const ADMIN_TOKEN = 'playground-test-token'
+
+type StreamEvent = { type: string; content?: string } & Record<string, unknown>
+
+function silentLogger() {
+  const noop = () => {}
+  return { error: noop, warn: noop, info: noop, success: noop, log: noop, debug: noop } as never
+}
+
+describe('the playground', () => {
+  let dir: string
+  let provider: DemoProvider
+  let chatbot: Chatbot
+  let server: RunningServer
+  const previousToken = process.env.CHATBOT_ADMIN_TOKEN
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'chatbot-playground-'))
+    // Set, the config uses it rather than minting a token for the session.
+    process.env.CHATBOT_ADMIN_TOKEN = ADMIN_TOKEN
+    provider = await createDemoProvider()
+    const config = await loadChatbotConfig({
+      cwd: PLAYGROUND,
+      overrides: { appKey: generateAppKey(), database: join(dir, 'playground.sqlite'), baseUrl: provider.url, apiKey: 'test-key', routeMiddleware: [] },
+    })
+    chatbot = await createChatbot(config, { logger: silentLogger() })
+    server = await serveChatbot(chatbot, { port: 0 })
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    await chatbot?.close()
+    await provider?.close()
+    rmSync(dir, { recursive: true, force: true })
+    if (previousToken === undefined) delete process.env.CHATBOT_ADMIN_TOKEN
+    else process.env.CHATBOT_ADMIN_TOKEN = previousToken
+  })
+
+  const send = async (channel: string, message: string, extra: Record<string, unknown> = {}) => {
+    const signed_context = chatbot.mintEnvelope({ guestId: 'guest-1', route: 'playground.home', channel })
+    const response = await fetch(`${server.url}/chatbot/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ signed_context, message, ...extra }),
+    })
+    return { response, events: response.status === 200 ? await readSse<StreamEvent>(response) : [] }
+  }
+  const reply = (events: StreamEvent[]) => events.flatMap((event) => (event.type === 'token' ? [event.content] : [])).join('')
+  const admin = async (procedure: string, input?: unknown) => {
+    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
+    const response = await fetch(`${server.url}/chatbot/admin/trpc/${procedure}${query}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { result: { data: Record<string, unknown> } }).result.data
+  }
+
+  it('loads: two channels with their own prompts and greetings, the tool on support, extractors, the admin token', () => {
+    const [shop, support] = [chatbot.settings('default'), chatbot.settings('support')]
+    expect(shop.prompt).not.toBe(support.prompt)
+    expect(shop.greeting).not.toBe(support.greeting)
+    expect(shop).toMatchObject({ allowedTools: [], allowedExtractors: ['page-snapshot', 'cart'] })
+    expect(support).toMatchObject({ allowedTools: ['order_status'], allowedExtractors: ['page-snapshot'] })
+    expect(chatbot.tools().map((tool) => tool.name)).toEqual(['order_status'])
+    expect(chatbot.config.admin.token).toBe(ADMIN_TOKEN)
+  })
+
+  it('on support, "where is my order 1042?" calls order_status with the order number and summarises its result', async () => {
+    const { events } = await send('support', 'Where is my order 1042?')
+    const started = events.find((event) => event.type === 'tool_started')
+    expect(started).toMatchObject({ name: 'order_status', arguments: { orderId: '1042' } })
+    expect(events.find((event) => event.type === 'tool_finished')).toMatchObject({ name: 'order_status', call_id: started!.call_id })
+    expect(events.at(-1)).toMatchObject({ type: 'done', finish_reason: 'stop' })
+    const text = reply(events)
+    expect(text).toMatch(/^I looked up \*\*1042\*\* with `order_status`:/)
+    expect(text).toContain('- **Status:** shipped')
+    expect(text).toContain('(https://acme-freight.example/track/AF1042)')
+    // The second round sent the tool's result back to the model.
+    expect(provider.requests.at(-1)!.body.messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('"carrier":"ACME Freight"') })
+  })
+
+  it('validates the arguments with the zod schema: a message without an order number fails the call, and the reply says why', async () => {
+    const { events } = await send('support', 'What is the status of my order?')
+    expect(events.find((event) => event.type === 'tool_failed')).toMatchObject({ name: 'order_status', error: { code: 'invalid_arguments' } })
+    expect(reply(events)).toContain('an order number has 4 to 6 digits')
+  })
+
+  it('the default channel accepts the page\'s cart extractor and answers from it; support refuses it', async () => {
+    const cart = '1 × Forging Hammer, 2 kg · 39 €'
+    const { events } = await send('default', 'What is in my cart?', { client_extractors: { cart } })
+    expect(events[0]).toMatchObject({ type: 'context_summary', sections: [{ name: 'cart', source: 'client' }] })
+    expect(reply(events)).toContain(`- ${cart}`)
+    const refused = await send('support', 'What is in my cart?', { client_extractors: { cart } })
+    expect(refused.response.status).toBe(422)
+    expect(await refused.response.json()).toMatchObject({ error: { code: 'extractor_not_allowed' } })
+  })
+
+  it('each channel answers in the voice of its prompt', async () => {
+    expect(reply((await send('default', 'Hello')).events)).toMatch(/^Hi there! I'm Ada, the shop guide of ACME Anvils\./)
+    expect(reply((await send('support', 'Hello')).events)).toMatch(/^Good day\. I'm Max from ACME Anvils support\./)
+  })
+
+  it("the admin API answers the demo page's curl line and lists the tool call", async () => {
+    const list = (await admin('conversations.list')) as { items: { id: string; channel: string }[] }
+    const support = list.items.filter((item) => item.channel === 'support')
+    expect(support.length).toBeGreaterThan(0)
+    const details = await Promise.all(support.map(({ id }) => admin('conversations.get', { id })))
+    const invocations = details.flatMap((detail) => detail.toolInvocations as { toolName: string; arguments: unknown }[])
+    expect(invocations).toContainEqual(expect.objectContaining({ toolName: 'order_status', arguments: { orderId: '1042' } }))
+  })
+})
