@@ -17,7 +17,7 @@ async function storedMessages(h: Harness, conversationId: string): Promise<Store
 describe.each(TRANSPORTS)('provider failures arrive as error events (%s)', (transport) => {
   let h: Harness
   beforeAll(async () => {
-    h = await createHarness(transport, { streamDuration: 1 })
+    h = await createHarness(transport, { streamDuration: 1, provider: { retries: 0 } })
   })
   afterAll(() => h.close())
 

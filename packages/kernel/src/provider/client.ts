@@ -1,9 +1,12 @@
+import { ChatbotProviderException } from '../errors/index.js'
+import { createCompletionAccumulator } from './completion-accumulator.js'
 import { createFetchTransport } from './fetch-transport.js'
 import { networkFailure, statusFailure } from './failures.js'
 import { createNodeTransport } from './node-transport.js'
 import { readCompletion } from './read-completion.js'
+import { backoffDelay, isRetriable, MAX_WAIT_MS, parseRetryAfter, waitFor } from './retry-policy.js'
 import type { ProviderResponse, ProviderTransport } from './transport.js'
-import type { ChatRequest, ProviderClient, StreamResult, TextDeltaHandler } from './types.js'
+import type { ChatRequest, ProviderClient, StreamOptions, StreamResult, TextDeltaHandler } from './types.js'
 
 export interface ProviderClientOptions {
   /** OpenAI-compatible base URL, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
@@ -17,12 +20,35 @@ export interface ProviderClientOptions {
    * Without it they go over Node's `http`/`https` with keep-alive, the faster path.
    */
   fetch?: typeof globalThis.fetch
+  /**
+   * How many times a request that failed before its first text or tool-call delta is sent again:
+   * 429, 5xx, no response, or a 200 that broke off (see `isRetriable`). Default 0, so a bare
+   * client sends once; the chatbot passes `provider.retries`.
+   */
+  retries?: number
+  /** The first retry's backoff window in ms (default 500), doubled for each further retry up to 8 s. */
+  retryBackoffMs?: number
+  /** Called before each wait for a retry; the chatbot logs it at warn level. */
+  onRetry?: (retry: ProviderRetry) => void
 }
 
-/** A streaming chat-completions client for any OpenAI-compatible provider. */
+/** One request about to be sent again, for logs and tests. */
+export interface ProviderRetry {
+  /** 1 for the first resend, up to `retries`. */
+  attempt: number
+  retries: number
+  /** The wait before sending again: the provider's `Retry-After`, else a jittered backoff. */
+  delayMs: number
+  /** The failure of the attempt before. */
+  error: ChatbotProviderException
+  /** One line for a log, without the API key. */
+  message: string
+}
+
+/** A streaming chat-completions client for any OpenAI-compatible provider, retrying failures before the first token. */
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
-  const { apiKey } = options
+  const { apiKey, retries = 0, retryBackoffMs = 500, onRetry } = options
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value
   headers['content-type'] = 'application/json'
@@ -30,28 +56,57 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   if (apiKey) headers.authorization = `Bearer ${apiKey}`
   const transport: ProviderTransport = options.fetch ? createFetchTransport(url, options.fetch) : createNodeTransport(url)
 
-  async function open(request: ChatRequest, signal: AbortSignal): Promise<ProviderResponse> {
-    const body = JSON.stringify({ ...request, stream: true, stream_options: { include_usage: true } })
-    let response: ProviderResponse
+  async function send(body: string, signal: AbortSignal): Promise<ProviderResponse> {
     try {
-      response = await transport.post(headers, body, signal)
+      return await transport.post(headers, body, signal)
     } catch (error) {
       if (signal.aborted) throw signal.reason
       throw networkFailure(error)
     }
-    if (response.status < 200 || response.status > 299) {
-      const failure = statusFailure(response.status, response.statusText, await response.text().catch(() => ''), apiKey)
-      signal.throwIfAborted()
-      throw failure
-    }
-    return response
+  }
+
+  /** A non-2xx answer as its failure, with the provider's message read from the body. */
+  async function refusal(response: ProviderResponse, signal: AbortSignal): Promise<ChatbotProviderException> {
+    const failure = statusFailure(response.status, response.statusText, await response.text().catch(() => ''), apiKey)
+    signal.throwIfAborted()
+    return failure
+  }
+
+  /** The wait before the next attempt, or `undefined` when `failure` is final. */
+  function retryDelay(failure: unknown, retry: number, retryAfterMs: number | undefined, started: boolean, deadline: number): number | undefined {
+    if (retry >= retries || started || !(failure instanceof ChatbotProviderException) || !isRetriable(failure)) return undefined
+    const delay = retryAfterMs ?? backoffDelay(retry, retryBackoffMs)
+    // Never sleep into the turn's deadline: the provider's failure says more than a stream_timeout.
+    return delay < Math.min(deadline - performance.now(), MAX_WAIT_MS) ? delay : undefined
+  }
+
+  function announce(error: ChatbotProviderException, attempt: number, delayMs: number): void {
+    let message = `The provider failed before the first token (${error.message}); retry ${attempt} of ${retries} in ${delayMs} ms.`
+    if (apiKey) message = message.replaceAll(apiKey, '[redacted]')
+    onRetry?.({ attempt, retries, delayMs, error, message })
   }
 
   return {
-    async stream(request: ChatRequest, onText: TextDeltaHandler, signal: AbortSignal): Promise<StreamResult> {
+    async stream(request: ChatRequest, onText: TextDeltaHandler, signal: AbortSignal, streamOptions: StreamOptions = {}): Promise<StreamResult> {
       signal.throwIfAborted()
-      const response = await open(request, signal)
-      return readCompletion(response.body, onText, signal)
+      const body = JSON.stringify({ ...request, stream: true, stream_options: { include_usage: true } })
+      const deadline = performance.now() + (streamOptions.timeLeftMs ?? Number.POSITIVE_INFINITY)
+      for (let retry = 0; ; retry++) {
+        const accumulator = createCompletionAccumulator(onText)
+        let retryAfterMs: number | undefined
+        try {
+          const response = await send(body, signal)
+          if (response.status >= 200 && response.status <= 299) return await readCompletion(response.body, accumulator, signal)
+          retryAfterMs = parseRetryAfter(response.header('retry-after'))
+          throw await refusal(response, signal)
+        } catch (failure) {
+          // An abort (stop, disconnect, deadline) rejects with its own reason and is never retried.
+          const delay = signal.aborted ? undefined : retryDelay(failure, retry, retryAfterMs, accumulator.started(), deadline)
+          if (delay === undefined) throw failure
+          announce(failure as ChatbotProviderException, retry + 1, delay)
+          await waitFor(delay, signal)
+        }
+      }
     },
   }
 }

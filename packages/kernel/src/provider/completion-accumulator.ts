@@ -22,6 +22,8 @@ interface ToolCallFragment {
 export interface CompletionAccumulator {
   /** Handles one `data:` payload; returns `true` at `[DONE]`. */
   data(payload: string): boolean
+  /** A text or tool-call delta arrived: from here on the reply has begun and is never sent again. */
+  started(): boolean
   /** `[DONE]` or a finish reason arrived: the reply is whole even if the body breaks off now. */
   complete(): boolean
   /** The outcome once the body ended; throws a `cut` failure when it ended too early. */
@@ -37,6 +39,7 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
   let finishReason: string | undefined
   let usage: TokenUsage | undefined
   let done = false
+  let started = false
 
   function addFragments(fragments: ToolCallFragment[]): void {
     for (let position = 0; position < fragments.length; position++) {
@@ -65,8 +68,14 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
       if (choice) {
         const delta = choice.delta
         if (delta) {
-          if (typeof delta.content === 'string' && delta.content !== '') onText(delta.content)
-          if (delta.tool_calls) addFragments(delta.tool_calls)
+          if (typeof delta.content === 'string' && delta.content !== '') {
+            started = true
+            onText(delta.content)
+          }
+          if (delta.tool_calls) {
+            started = true
+            addFragments(delta.tool_calls)
+          }
         }
         if (choice.finish_reason) finishReason = choice.finish_reason
       }
@@ -75,6 +84,8 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
       }
       return false
     },
+
+    started: () => started,
 
     complete: () => done || finishReason !== undefined,
 

@@ -16,6 +16,7 @@ export function createFetchTransport(url: string, fetch: typeof globalThis.fetch
       return {
         status: response.status,
         statusText: response.statusText,
+        header: (name) => response.headers.get(name) ?? undefined,
         text: () => response.text(),
         body: webBody(response.body),
       }

@@ -54,6 +54,10 @@ function toProviderResponse(response: IncomingMessage): ProviderResponse {
   return {
     status: response.statusCode ?? 0,
     statusText: response.statusMessage ?? '',
+    header: (name) => {
+      const value = response.headers[name]
+      return Array.isArray(value) ? value.join(', ') : value
+    },
     text: () => readText(response),
     body: readableBody(response),
   }

@@ -1,15 +1,15 @@
-import { createCompletionAccumulator } from './completion-accumulator.js'
+import type { CompletionAccumulator } from './completion-accumulator.js'
 import { cutFailure } from './failures.js'
 import { createSseDecoder } from './sse-decoder.js'
 import type { CompletionBody } from './transport.js'
-import type { StreamResult, TextDeltaHandler } from './types.js'
+import type { StreamResult } from './types.js'
 
 /**
- * Reads a streamed chat completion body to its end. Every event of a network chunk is parsed
+ * Reads a streamed chat completion body to its end into `accumulator` (the caller keeps it, to
+ * tell a failure before the first delta from one after). Every event of a network chunk is parsed
  * and delivered synchronously, with no stream layer or promise per token.
  */
-export async function readCompletion(body: CompletionBody, onText: TextDeltaHandler, signal: AbortSignal): Promise<StreamResult> {
-  const accumulator = createCompletionAccumulator(onText)
+export async function readCompletion(body: CompletionBody, accumulator: CompletionAccumulator, signal: AbortSignal): Promise<StreamResult> {
   const decoder = createSseDecoder(accumulator.data)
   let stopped = false
   let failed = false

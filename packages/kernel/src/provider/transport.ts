@@ -13,6 +13,8 @@ export interface CompletionBody {
 export interface ProviderResponse {
   status: number
   statusText: string
+  /** A response header by lower-case name (`retry-after`); read on failures only, never per token. */
+  header(name: string): string | undefined
   /** The whole body as text (an error body; capped by the transport). */
   text(): Promise<string>
   body: CompletionBody

@@ -44,11 +44,17 @@ export interface StreamResult {
  */
 export type TextDeltaHandler = (text: string) => void
 
+/** What one `stream()` call knows of its turn. */
+export interface StreamOptions {
+  /** Ms left of the turn's `streamDuration` when the call starts: no retry waits past it. Default: no limit. */
+  timeLeftMs?: number
+}
+
 export interface ProviderClient {
   /**
    * Streams one chat completion. Resolves when the provider ends the stream cleanly.
    * Rejects with `ChatbotProviderException` (network, status, cut mid-way) or with the
    * signal's reason when `signal` aborts; text already delivered through `onText` stays delivered.
    */
-  stream(request: ChatRequest, onText: TextDeltaHandler, signal: AbortSignal): Promise<StreamResult>
+  stream(request: ChatRequest, onText: TextDeltaHandler, signal: AbortSignal, options?: StreamOptions): Promise<StreamResult>
 }

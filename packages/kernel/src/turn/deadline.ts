@@ -18,6 +18,10 @@ export function createDeadline(budgetMs: number, onExpire: () => void) {
     get expired() {
       return remaining <= 0
     },
+    /** Ms left of the budget now. */
+    left() {
+      return timer ? remaining - (performance.now() - startedAt) : remaining
+    },
     resume() {
       if (timer || remaining <= 0) return
       startedAt = performance.now()

@@ -26,7 +26,7 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
     for (;;) {
       if (deadline.expired) throw new ChatbotStreamTimeoutException(runtime.config.streamDuration)
       deadline.resume()
-      const result = await runtime.provider().stream(turn.request, onText, controller.signal)
+      const result = await runtime.provider().stream(turn.request, onText, controller.signal, { timeLeftMs: deadline.left() })
       deadline.pause()
       turn.finishReason = result.finishReason
       if (result.usage) {
