@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto'
 export interface PostgresSchema {
   /** `url` with `search_path` set to the fresh schema: every connection made from it lands there. */
   url: string
-  /** Drops the schema and everything in it. */
+  /** The fresh schema's name. */
+  name: string
+  /** A free schema name, not created, for code that creates its own (config `database.schema`); `drop()` removes it too. */
+  sibling: string
+  /** Drops the schema, the sibling when it exists, and everything in them. */
   drop(): Promise<void>
 }
 
@@ -12,7 +16,8 @@ export interface PostgresSchema {
  * never see each other's tables. Uses `pg` directly: it runs before anything is migrated.
  */
 export async function createPostgresSchema(url: string): Promise<PostgresSchema> {
-  const schema = `chatbot_test_${randomUUID().replaceAll('-', '')}`
+  const name = `chatbot_test_${randomUUID().replaceAll('-', '')}`
+  const sibling = `${name}_own`
   const { default: pg } = await import('pg')
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url })
@@ -23,8 +28,13 @@ export async function createPostgresSchema(url: string): Promise<PostgresSchema>
       await client.end()
     }
   }
-  await admin(`create schema "${schema}"`)
+  await admin(`create schema "${name}"`)
   const scoped = new URL(url)
-  scoped.searchParams.set('options', `-c search_path=${schema}`)
-  return { url: scoped.toString(), drop: () => admin(`drop schema "${schema}" cascade`) }
+  scoped.searchParams.set('options', `-c search_path=${name}`)
+  return {
+    url: scoped.toString(),
+    name,
+    sibling,
+    drop: () => admin(`drop schema if exists "${sibling}" cascade; drop schema "${name}" cascade`),
+  }
 }

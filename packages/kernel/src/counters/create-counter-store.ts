@@ -1,4 +1,5 @@
 import { ChatbotConfigException } from '../errors/index.js'
+import { importDriver } from '../storage/database/import-driver.js'
 import { createMemoryCounterStore } from './memory.js'
 import type { CounterStore, CounterStoreOptions } from './types.js'
 
@@ -10,7 +11,8 @@ export async function createCounterStore(url = 'memory:', options: CounterStoreO
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase()
   if (scheme === 'memory') return createMemoryCounterStore()
   if (scheme === 'redis' || scheme === 'rediss') {
-    const { createRedisCounterStore } = await import('./redis.js')
+    // unstorage's Redis driver imports ioredis, an optional peer that may not be installed.
+    const { createRedisCounterStore } = await importDriver('ioredis', `CHATBOT_STORAGE_URL (storage) is a ${scheme}:// URL`, () => import('./redis.js'))
     return createRedisCounterStore(url, options)
   }
   // Never echo the URL: it may carry a password.

@@ -1,4 +1,4 @@
-export { createDatabase, type ChatbotDatabase } from './database/create-database.js'
+export { createDatabase, type ChatbotDatabase, type DatabaseTarget } from './database/create-database.js'
 export type { DatabaseDialect } from './database/dialect-of.js'
 export { migrate, pendingMigrations } from './migrations/migrate.js'
 export type { Schema } from './schema.js'

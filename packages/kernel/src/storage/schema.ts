@@ -8,3 +8,13 @@ export interface Schema {
   messages: MessagesTable
   tool_invocations: ToolInvocationsTable
 }
+
+/**
+ * Every table of `Schema`: the ones `database.tablePrefix` and `database.schema` apply to. The
+ * type makes this list complete, so a table added to `Schema` cannot escape the prefix.
+ */
+export const SCHEMA_TABLES = Object.keys({
+  conversations: true,
+  messages: true,
+  tool_invocations: true,
+} satisfies Record<keyof Schema, true>) as (keyof Schema)[]

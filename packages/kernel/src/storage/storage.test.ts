@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DATABASES, openDatabase } from '../../test/databases.js'
+import { databaseTargets, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import {
   countMessages,
   createConversation,
+  createDatabase,
   deleteConversation,
   findConversationByPublicId,
   insertMessage,
@@ -20,16 +21,22 @@ import {
   type NewMessage,
 } from './index.js'
 
-// The storage contract: every behaviour below runs on each dialect.
+// The storage contract: every behaviour below runs on each dialect, with 1.0's table names and
+// with the other table layouts (a prefix; on Postgres a prefix in a schema of our own).
+const TARGETS = databaseTargets({ layouts: true })
 
-describe.each(DATABASES.map((target) => [target.name, target] as const))('storage on %s', (_name, target) => {
+describe.each(TARGETS.map((target) => [target.layout ? `${target.name}, ${target.layout}` : target.name, target] as const))('storage on %s', (_name, target) => {
   describe.skipIf(target.skip)(target.skip || 'contract', () => {
+    let created: CreatedDatabase
     let database: ChatbotDatabase
-    let dispose: () => Promise<void>
     beforeEach(async () => {
-      ;({ database, dispose } = await openDatabase(target))
+      created = await target.create()
+      database = await createDatabase(created.database)
     })
-    afterEach(() => dispose())
+    afterEach(async () => {
+      await database.close()
+      await created.drop()
+    })
 
     describe('migrations', () => {
       it('lists every migration as pending on an empty database, without throwing', async () => {
@@ -45,7 +52,15 @@ describe.each(DATABASES.map((target) => [target.name, target] as const))('storag
         expect(await migrate(database.db)).toEqual([])
       })
 
-      it.runIf(target.name === 'postgres')('keeps to the current schema when another has a migration table', async () => {
+      it('creates 1.0’s tables, indexes and constraints, each name under the layout’s prefix and in its schema', async () => {
+        await migrate(database.db)
+        const prefix = created.database.tablePrefix ?? ''
+        expect(await namesCreated(database, created.database.schema)).toEqual(V1_NAMES[target.name].map((name) => prefix + name).sort())
+        // With a schema of our own, nothing lands in the connection's current schema.
+        if (created.database.schema) expect(await namesCreated(database, undefined)).toEqual([])
+      })
+
+      it.runIf(target.name === 'postgres')('keeps to its schema when another has a migration table', async () => {
         const neighbour = sql.id(`${randomUUID().replaceAll('-', '')}_neighbour`)
         await sql`create schema ${neighbour}`.execute(database.db)
         try {
@@ -263,3 +278,40 @@ describe.each(DATABASES.map((target) => [target.name, target] as const))('storag
     })
   })
 })
+
+/**
+ * What 1.0's migration creates, as its databases have it: existing databases keep working only
+ * while the default layout creates exactly these. SQLite: tables and named indexes; Postgres:
+ * every relation and constraint, the names Postgres derives from a table's name included.
+ */
+const V1_NAMES = {
+  sqlite: [
+    ...['conversations', 'messages', 'tool_invocations', 'kysely_migration', 'kysely_migration_lock'],
+    ...['conversations_activity', 'conversations_channel_activity', 'conversations_guest_channel_activity', 'conversations_rolled_from'],
+    ...['conversations_user_channel_activity', 'messages_conversation_id', 'tool_invocations_conversation_id', 'tool_invocations_message_id'],
+  ],
+  postgres: [
+    ...['conversations', 'messages', 'tool_invocations', 'kysely_migration', 'kysely_migration_lock'],
+    ...['conversations_activity', 'conversations_channel_activity', 'conversations_guest_channel_activity', 'conversations_rolled_from'],
+    ...['conversations_user_channel_activity', 'messages_conversation_id', 'tool_invocations_conversation_id', 'tool_invocations_message_id'],
+    ...['conversations_id_seq', 'messages_id_seq', 'tool_invocations_id_seq'],
+    // Primary and unique keys are an index and a constraint of the same name.
+    ...['conversations_pkey', 'messages_pkey', 'tool_invocations_pkey', 'kysely_migration_pkey', 'kysely_migration_lock_pkey'].flatMap((name) => [name, name]),
+    ...['conversations_public_id_key', 'messages_public_id_key', 'tool_invocations_public_id_key'].flatMap((name) => [name, name]),
+    ...['conversations_one_owner', 'messages_role', 'messages_status', 'tool_invocations_overran'],
+    ...['conversations_rolled_from_fkey', 'messages_conversation_id_fkey', 'tool_invocations_conversation_id_fkey', 'tool_invocations_message_id_fkey'],
+  ],
+}
+
+/** Names in the database (SQLite) or in `schema` (Postgres; default the current one), SQLite's own left out. */
+async function namesCreated(database: ChatbotDatabase, schema: string | undefined): Promise<string[]> {
+  const query =
+    database.dialect === 'sqlite'
+      ? sql<{ name: string }>`select name from sqlite_master where substr(name, 1, 7) <> 'sqlite_'`
+      : sql<{ name: string }>`
+          select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = coalesce(${schema ?? null}, current_schema())
+          union all
+          select c.conname from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = coalesce(${schema ?? null}, current_schema())`
+  const { rows } = await query.execute(database.db)
+  return rows.map((row) => row.name).sort()
+}

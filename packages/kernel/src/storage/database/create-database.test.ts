@@ -39,6 +39,10 @@ describe('createDatabase with a SQLite path', () => {
     expect(await pragma(database, 'busy_timeout')).toBeGreaterThan(0)
   })
 
+  it('refuses a schema, which is Postgres only, naming the key and the alternative', async () => {
+    await expect(createDatabase({ url: ':memory:', schema: 'chatbot' })).rejects.toThrow(/"database.schema".*Postgres only.*database.tablePrefix/)
+  })
+
   it('accepts :memory:', async () => {
     const database = await open(':memory:')
     expect(await migrate(database.db)).not.toEqual([])

@@ -3,6 +3,7 @@ import type { Schema } from '../schema.js'
 import { createPostgresDialect } from './create-postgres-dialect.js'
 import { createSqliteDialect } from './create-sqlite-dialect.js'
 import type { DatabaseDialect } from './dialect-of.js'
+import { createTableLayoutPlugin } from './table-layout.js'
 import { ChatbotConfigException } from '../../errors/index.js'
 
 export interface ChatbotDatabase {
@@ -12,6 +13,15 @@ export interface ChatbotDatabase {
   close(): Promise<void>
 }
 
+/** Where the database is and where our tables live in it (config `database`). */
+export interface DatabaseTarget {
+  url: string
+  /** Put before every table, index and constraint name we create (`chatbot_` → `chatbot_messages`); default none. */
+  tablePrefix?: string
+  /** Postgres: the schema of our tables, created when missing; default the connection's current one. */
+  schema?: string
+}
+
 const POSTGRES_URL = /^postgres(ql)?:\/\//i
 const ANY_URL = /^[a-z][a-z\d+.-]*:\/\//i
 
@@ -19,15 +29,24 @@ const ANY_URL = /^[a-z][a-z\d+.-]*:\/\//i
  * Opens the database named by `url` (config `database`, env `CHATBOT_DATABASE_URL`):
  * `postgres://…` / `postgresql://…`, or else a SQLite file path (parent folders are created)
  * or `:memory:`. Postgres connects lazily: an unreachable server fails the first query.
+ * With a `tablePrefix` or `schema`, every query made through `db` (the repositories, plugins'
+ * own queries, `migrate`, health) finds our tables there; raw SQL must name them with
+ * `sql.table('messages')`, as plain text is never rewritten.
  */
-export async function createDatabase(url: string): Promise<ChatbotDatabase> {
+export async function createDatabase(target: string | DatabaseTarget): Promise<ChatbotDatabase> {
+  const { url, tablePrefix = '', schema } = typeof target === 'string' ? { url: target } : target
   if (!POSTGRES_URL.test(url) && ANY_URL.test(url)) {
     // Otherwise `mysql://…` would silently become a SQLite file in a folder named `mysql:`.
     throw new ChatbotConfigException('database', `unsupported URL scheme "${url.split('://')[0]}://": use postgres:// or a SQLite file path`)
   }
   const dialect: DatabaseDialect = POSTGRES_URL.test(url) ? 'postgres' : 'sqlite'
+  if (schema !== undefined && dialect === 'sqlite') {
+    throw new ChatbotConfigException('database.schema', 'is for Postgres only; to keep our tables apart in SQLite, set database.tablePrefix')
+  }
   const db = new Kysely<Schema>({
     dialect: dialect === 'postgres' ? await createPostgresDialect(url) : await createSqliteDialect(url),
+    // None by default: a 1.0 database is queried exactly as before.
+    plugins: tablePrefix || schema ? [createTableLayoutPlugin({ tablePrefix, schema })] : [],
   })
   return { db, dialect, close: () => db.destroy() }
 }

@@ -1,12 +1,13 @@
 import { PostgresDialect } from 'kysely'
+import { importDriver } from './import-driver.js'
 
 /** Bounds a connection attempt, so an unreachable server fails a health probe instead of hanging it. */
 const CONNECT_TIMEOUT_MS = 5_000
 
 /** A Kysely dialect over a `pg.Pool` for a `postgres://` URL. */
 export async function createPostgresDialect(url: string): Promise<PostgresDialect> {
-  // Lazy, so SQLite users never load `pg`.
-  const { default: pg } = await import('pg')
+  // Lazy, so SQLite users never load `pg`; an optional peer, so it may not be installed at all.
+  const { default: pg } = await importDriver('pg', 'CHATBOT_DATABASE_URL (database.url) is a postgres:// URL', () => import('pg'))
   const pool = new pg.Pool({
     connectionString: url,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

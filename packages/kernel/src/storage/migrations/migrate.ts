@@ -1,21 +1,31 @@
-import { Migrator, sql, type Kysely, type QueryExecutorProvider } from 'kysely'
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type QueryExecutorProvider } from 'kysely'
 import { dialectOf } from '../database/dialect-of.js'
+import { tableLayoutOf } from '../database/table-layout.js'
 import { migrations } from './all-migrations.js'
+import { assertNoForeignTables } from './assert-no-foreign-tables.js'
 
-/** Kysely's default name, kept so the table is recognisable. */
-const MIGRATION_TABLE = 'kysely_migration'
-
-/** Applies the pending migrations in order; returns the names applied (empty when up to date). */
+/**
+ * Applies the pending migrations in order; returns the names applied (empty when up to date).
+ * Our tables go where `db` was opened to put them (`database.tablePrefix`, `database.schema`,
+ * the schema being created when missing). A table of the same name that is not ours stops it
+ * with a `ChatbotTableConflictException` before anything is written.
+ */
 export async function migrate(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator works on an untyped database
   db: Kysely<any>,
 ): Promise<string[]> {
+  const { tablePrefix, schema } = tableLayoutOf(db)
+  // Kysely looks for its table in every Postgres schema; pinning it to ours (else the current one)
+  // keeps a database shared by several schemas (tenants, parallel test runs) from mixing them up.
+  const tableSchema = dialectOf(db) === 'postgres' ? (schema ?? (await currentSchema(db))) : undefined
+  await assertNoForeignTables(db, await appliedMigrations(db), tableSchema)
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    // Kysely looks for its table in every Postgres schema; pinning it to the current one keeps
-    // a database shared by several schemas (tenants, parallel test runs) from mixing them up.
-    migrationTableSchema: dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined,
+    migrationTableSchema: tableSchema,
+    // Given in full: the layout plugin renames Kysely's default names only, as queries use them.
+    migrationTableName: tablePrefix + DEFAULT_MIGRATION_TABLE,
+    migrationLockTableName: tablePrefix + DEFAULT_MIGRATION_LOCK_TABLE,
   })
   const { error, results = [] } = await migrator.migrateToLatest()
   if (error !== undefined) {
@@ -41,7 +51,8 @@ export async function pendingMigrations(db: QueryExecutorProvider): Promise<stri
 
 async function appliedMigrations(db: QueryExecutorProvider): Promise<Set<string>> {
   try {
-    const { rows } = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(db)
+    // The layout plugin, when `db` has one, points this at our prefixed table in our schema.
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db)
     return new Set(rows.map((row) => row.name))
   } catch (error) {
     if (isMissingTable(error)) return new Set()
