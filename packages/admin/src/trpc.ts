@@ -17,7 +17,12 @@ export interface AdminContext {
 }
 
 // No transformer: plain JSON, so any HTTP client can call the API (contract §8).
-const t = initTRPC.context<AdminContext>().create()
+// `isDev: false` whatever NODE_ENV says: a stack (with file paths) reaches an error body only
+// when the server runs under `chatbot dev` (contract §10).
+const t = initTRPC.context<AdminContext>().create({
+  isDev: false,
+  errorFormatter: ({ shape, error, ctx }) => (ctx?.chatbot.debug && error.stack ? { ...shape, data: { ...shape.data, stack: error.stack } } : shape),
+})
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory

@@ -1,8 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
-import { createEnvelopeSigner, ENV_NAMES, generateAppKey } from '@chatbot-kit/kernel'
+import { createEnvelopeSigner, ENV_NAMES, generateAppKey, loadChatbotConfig, resolveConfig } from '@chatbot-kit/kernel'
+import { CONFIG_KEYS } from '../../kernel/src/config/known-keys.js'
 import { assertBuilt, cleanEnv, run, start, stop, tempProject } from './cli.js'
 
 const URL_LINE = /serving (http:\/\/[\d.]+:\d+)\/chatbot/
@@ -34,6 +36,30 @@ describe('chatbot install', () => {
     expect((await run(['install', '--force'], dir)).code).toBe(0)
     expect(readFileSync(join(dir, '.env'), 'utf8').match(/CHATBOT_APP_KEY=/g)).toHaveLength(1)
     expect(readFileSync(join(dir, '.env'), 'utf8')).toContain(key)
+  })
+
+  it('writes every config key, set to its default, and the result starts with no warning', async () => {
+    const dir = tempProject()
+    expect((await run(['install'], dir)).code).toBe(0)
+    const written = readFileSync(join(dir, 'chatbot.config.ts'), 'utf8')
+    const leaves = (tree: object, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([key, shape]) => (typeof shape === 'object' ? leaves(shape as object, `${prefix}${key}.`) : [`${prefix}${key}`]))
+    for (const path of leaves(CONFIG_KEYS)) expect(written, path).toMatch(new RegExp(`\\b${path.split('.').at(-1)}:`))
+
+    // The config imports chatbot-kit, as in a user's app.
+    mkdirSync(join(dir, 'node_modules'))
+    symlinkSync(fileURLToPath(new URL('..', import.meta.url)), join(dir, 'node_modules', 'chatbot-kit'))
+    const saved = { ...process.env }
+    try {
+      const loaded = await loadChatbotConfig({ cwd: dir })
+      const appKey = readFileSync(join(dir, '.env'), 'utf8').match(/^CHATBOT_APP_KEY=(.+)$/m)![1]!
+      expect(loaded).toEqual(resolveConfig({ appKey }, {}))
+    } finally {
+      process.env = saved
+    }
+    const minted = await run(['envelope', '--route', 'r', '--guest', 'g'], dir, cleanEnv())
+    expect(minted.code).toBe(0)
+    expect(minted.stderr).not.toMatch(/Unknown config key|names no registered tool/)
   })
 })
 

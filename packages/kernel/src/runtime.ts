@@ -31,4 +31,6 @@ export interface KernelRuntime {
   hasListeners(name: keyof ChatbotHooks): boolean
   activeStreams: number
   widgetFile: string | undefined
+  /** Error bodies of internal errors carry their cause (see `CreateChatbotOptions.debug`). */
+  debug: boolean
 }

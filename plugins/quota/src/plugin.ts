@@ -14,6 +14,8 @@ export interface QuotaPluginOptions {
 interface TurnQuota {
   lease: QuotaLease
   meter: ReturnType<typeof createOutputMeter>
+  /** The chunk refused for want of budget: never shown, but the provider generated it, so it counts. */
+  refused: string
 }
 
 const STATE = 'quota'
@@ -34,32 +36,36 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
       const onGrowError = (error: unknown) => chatbot.logger.error('Could not reserve more output quota:', error)
       chatbot.provide('quota', (identity) => ledger.status(identity))
 
-      const settle = async (turn: Turn, used: (turn: Turn) => TokenCounts) => {
+      const settle = async (turn: Turn, used: (turn: Turn, refused: string) => TokenCounts) => {
         const quota = turn.state[STATE] as TurnQuota | undefined
         if (!quota) return
         delete turn.state[STATE]
         await quota.meter.idle()
-        await quota.lease.settle(used(turn))
+        await quota.lease.settle(used(turn, quota.refused))
       }
 
       // Hooked here rather than in `hooks`: the listeners need this chatbot's counters.
       chatbot.hooks.addHooks({
         'turn:prompt': async (turn) => {
           const lease = await ledger.reserve(turn.identity, turn.inputTokens, reservation)
-          turn.state[STATE] = { lease, meter: createOutputMeter(lease, reservation, onGrowError) } satisfies TurnQuota
+          turn.state[STATE] = { lease, meter: createOutputMeter(lease, reservation, onGrowError), refused: '' } satisfies TurnQuota
         },
         'turn:chunk': (turn, text) => {
           const quota = turn.state[STATE] as TurnQuota | undefined
           // Throwing stops the reply; the kernel leaves the refused chunk out of the stored text.
-          if (quota && !quota.meter.take(text)) throw new ChatbotQuotaExceededException('The daily output token quota is used up.', quota.lease.resetsAt)
+          if (quota && !quota.meter.take(text)) {
+            quota.refused = text
+            throw new ChatbotQuotaExceededException('The daily output token quota is used up.', quota.lease.resetsAt)
+          }
         },
         // The kernel has filled in the tokenizer's count where the provider reported no usage.
         'turn:end': (turn) => settle(turn, ({ usage }) => ({ input: usage.inputTokens, output: usage.outputTokens })),
-        // A cut round reports no usage: count its prompt once anything streamed, and the text that did.
+        // A cut round reports no usage: count its prompt once anything streamed, and the text that
+        // did plus a refused chunk, so a day spent mid-reply refuses the next turn (contract §8).
         'turn:error': (turn) =>
-          settle(turn, ({ usage, text, inputTokens }) => ({
-            input: Math.max(usage.inputTokens, text === '' ? 0 : inputTokens),
-            output: Math.max(usage.outputTokens, countTokens(text)),
+          settle(turn, ({ usage, text, inputTokens }, refused) => ({
+            input: Math.max(usage.inputTokens, text === '' && refused === '' ? 0 : inputTokens),
+            output: Math.max(usage.outputTokens, countTokens(text) + (refused === '' ? 0 : countTokens(refused))),
           })),
       })
     },

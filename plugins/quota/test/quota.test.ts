@@ -91,13 +91,16 @@ describe.each(COUNTER_STORES)('quota on $name', ({ storage, skip }) => {
       servers = createQuotaServers(storage)
       const h = await servers.start({ dailyQuota: { output: 10 } })
       // Four tokens a chunk: a characters-based estimate would let all 32 tokens through.
-      h.provider.script({ chunks: ['Zx9Q', 'qZ7x', 'Wv3k', 'Pj8r', 'Zx9Q', 'qZ7x', 'Wv3k', 'Pj8r'] })
+      const chunks = ['Zx9Q', 'qZ7x', 'Wv3k', 'Pj8r', 'Zx9Q', 'qZ7x', 'Wv3k', 'Pj8r']
+      h.provider.script({ chunks })
       const stream = await turn(h)
       expect(stream.at(-1)).toMatchObject({ type: 'error', code: 'quota_exceeded' })
       const streamed = tokensOf(stream).join('')
       expect(streamed).not.toBe('')
       expect(countTokens(streamed)).toBeLessThanOrEqual(10)
-      expect((await h.chatbot.quota(user)).output.used).toBe(countTokens(streamed))
+      // The chunk refused after them was generated, so it counts as well.
+      const refused = chunks[tokensOf(stream).length]!
+      expect((await h.chatbot.quota(user)).output.used).toBe(countTokens(streamed) + countTokens(refused))
     })
 
     it('keeps a long reply streaming past one reservation while the day has budget', async () => {

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path'
 import { ChatbotException } from '@chatbot-kit/kernel'
-import { consola } from './console.js'
+import type { Chatbot } from '@chatbot-kit/kernel'
+import { loadChatbot } from '../create.js'
+import { consola, dataConsola } from './console.js'
 
 export const configArg = {
   config: { type: 'string', description: 'Config file (default: chatbot.config.ts in the working directory)', valueHint: 'file' },
@@ -9,6 +11,11 @@ export const configArg = {
 export function configLocation(configFile: string | undefined): { cwd: string; configFile?: string } {
   const cwd = process.cwd()
   return configFile ? { cwd, configFile: resolve(cwd, configFile) } : { cwd }
+}
+
+/** The chatbot of a command whose stdout is data: unmigrated, logging to stderr only. */
+export function loadChatbotForData(configFile: string | undefined): Promise<Chatbot> {
+  return loadChatbot({ ...configLocation(configFile), migrate: false, logger: dataConsola.withTag('chatbot') })
 }
 
 export function parsePort(value: string | undefined, fallback = 3000): number {

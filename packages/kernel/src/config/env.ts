@@ -28,6 +28,7 @@ const ENV_KEYS: [env: string, path: string, parse: Parser][] = [
   ['CHATBOT_API_KEY', 'apiKey', text],
   ['CHATBOT_MODEL', 'model', text],
   ['CHATBOT_PROVIDER_SUPPORTS_TOOLS', 'provider.supportsTools', bool],
+  ['CHATBOT_PROVIDER_RETRIES', 'provider.retries', int],
   ['CHATBOT_ROUTE_MIDDLEWARE', 'routeMiddleware', list],
   ['CHATBOT_PLAYWRIGHT_FIXTURE', 'playwrightFixture.enabled', bool],
   ['CHATBOT_THROTTLE_PER_MINUTE', 'throttle.perMinute', int],
@@ -47,7 +48,9 @@ const ENV_KEYS: [env: string, path: string, parse: Parser][] = [
   ['CHATBOT_TOOLS_RESULT_SIZE_CAP', 'tools.resultSizeCap', int],
   ['CHATBOT_APP_KEY', 'appKey', text],
   ['CHATBOT_APP_KEY_PREVIOUS', 'appKeyPrevious', list],
-  ['CHATBOT_DATABASE_URL', 'database', text],
+  ['CHATBOT_DATABASE_URL', 'database.url', text],
+  ['CHATBOT_DATABASE_TABLE_PREFIX', 'database.tablePrefix', text],
+  ['CHATBOT_DATABASE_SCHEMA', 'database.schema', text],
   ['CHATBOT_STORAGE_URL', 'storage', text],
   ['CHATBOT_ADMIN_TOKEN', 'admin.token', text],
 ]

@@ -1,4 +1,5 @@
-export type { ChatbotConfig, ChannelConfig, ResolvedConfig, HostIdentity, ThrottleConfig } from './types.js'
+export type { ChatbotConfig, ChannelConfig, DatabaseConfig, ResolvedConfig, HostIdentity, ThrottleConfig } from './types.js'
+export { configWarnings } from './warnings.js'
 export { defaultConfig } from './defaults.js'
 export { configFromEnv, ENV_NAMES } from './env.js'
 export { resolveConfig, validateConfig, isResolvedConfig } from './resolve.js'

@@ -16,9 +16,9 @@ describe('resolveConfig', () => {
       dailyQuota: { input: 200_000, output: 50_000 },
       context: { sectionSizeCap: 4096 },
       tools: { maxCallsPerTurn: 5, defaultTimeout: 10, replayFreshness: 300, defaultMaxArgLength: 10_240, resultSizeCap: 4096 },
-      provider: { supportsTools: true },
+      provider: { supportsTools: true, retries: 2 },
       playwrightFixture: { enabled: false },
-      database: '.data/chatbot.sqlite',
+      database: { url: '.data/chatbot.sqlite', tablePrefix: '', schema: undefined },
       storage: 'memory:',
       channels: { default: {} },
       base: '/chatbot',
@@ -36,6 +36,14 @@ describe('resolveConfig', () => {
     expect(config.routeMiddleware).toEqual([])
     expect(config.retentionDays).toBeNull()
     expect(config.provider.supportsTools).toBe(false)
+  })
+
+  it('takes database as a URL or an object, and env for each of its keys', () => {
+    expect(resolveConfig({ database: 'app.sqlite' }, {}).database).toEqual({ url: 'app.sqlite', tablePrefix: '', schema: undefined })
+    expect(resolveConfig({ database: 'app.sqlite' }, { CHATBOT_DATABASE_TABLE_PREFIX: 'cb_' }).database).toMatchObject({ url: 'app.sqlite', tablePrefix: 'cb_' })
+    const fromEnv = resolveConfig({ database: { tablePrefix: 'mine_' } }, { CHATBOT_DATABASE_URL: 'postgres://db/app', CHATBOT_DATABASE_SCHEMA: 'chat' })
+    expect(fromEnv.database).toEqual({ url: 'postgres://db/app', tablePrefix: 'mine_', schema: 'chat' })
+    expect(resolveConfig({}, { CHATBOT_PROVIDER_RETRIES: '0' }).provider.retries).toBe(0)
   })
 
   it('reads comma lists from env', () => {
@@ -64,6 +72,13 @@ describe('resolveConfig', () => {
     [{ channels: { 'bad name!': {} } }, {}, 'channels.bad name!'],
     [{ routeMiddleware: 'web' }, {}, 'routeMiddleware'],
     [{ provider: { fetch: 'https://proxy.example' } }, {}, 'provider.fetch'],
+    [{ provider: { retries: -1 } }, {}, 'provider.retries'],
+    [{ provider: { retries: 11 } }, {}, 'provider.retries'],
+    [{}, { CHATBOT_PROVIDER_RETRIES: 'twice' }, 'CHATBOT_PROVIDER_RETRIES'],
+    [{ database: { tablePrefix: 'bad-prefix' } }, {}, 'database.tablePrefix'],
+    [{ database: { schema: 'drop table' } }, {}, 'database.schema'],
+    [{ database: { url: '' } }, {}, 'database.url'],
+    [{ database: 42 }, {}, 'database'],
   ])('names the bad key (%j %j)', (file, env, key) => {
     let thrown: unknown
     try {

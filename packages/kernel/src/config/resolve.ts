@@ -1,15 +1,21 @@
 import { ChatbotConfigException } from '../errors/index.js'
 import { defaultConfig } from './defaults.js'
 import { configFromEnv } from './env.js'
+import { isPlainObject } from './plain-object.js'
 import type { ChannelConfig, ChatbotConfig, ResolvedConfig } from './types.js'
 
 /** Defaults < config file < environment. Arrays and functions replace, plain objects merge. */
 export function resolveConfig(config: ChatbotConfig = {}, env: Record<string, string | undefined> = process.env): ResolvedConfig {
-  const merged = merge(merge(defaultConfig(), config), configFromEnv(env)) as ResolvedConfig
+  const merged = merge(merge(defaultConfig(), withDatabaseObject(config)), configFromEnv(env)) as ResolvedConfig
   merged.channels = { default: {}, ...merged.channels }
   validateConfig(merged)
   Object.defineProperty(merged, RESOLVED, { value: true })
   return merged
+}
+
+/** `database: 'file.sqlite'` is short for `database: { url: 'file.sqlite' }`. */
+function withDatabaseObject(config: ChatbotConfig): ChatbotConfig {
+  return typeof config.database === 'string' ? { ...config, database: { url: config.database } } : config
 }
 
 const RESOLVED = Symbol.for('chatbot-kit.resolved-config')
@@ -17,10 +23,6 @@ const RESOLVED = Symbol.for('chatbot-kit.resolved-config')
 /** A config that already went through `resolveConfig` (so env is not applied twice). */
 export function isResolvedConfig(config: object): config is ResolvedConfig {
   return (config as Record<symbol, unknown>)[RESOLVED] === true
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
 }
 
 function merge(base: object, override: object): object {
@@ -47,6 +49,7 @@ const COUNTS: [string, (c: ResolvedConfig) => unknown, minimum: number][] = [
   ['tools.replayFreshness', (c) => c.tools.replayFreshness, 0],
   ['tools.defaultMaxArgLength', (c) => c.tools.defaultMaxArgLength, 1],
   ['tools.resultSizeCap', (c) => c.tools.resultSizeCap, 16],
+  ['provider.retries', (c) => c.provider.retries, 0],
 ]
 
 function assertCount(key: string, value: unknown, minimum: number): void {
@@ -71,9 +74,17 @@ function assertStringList(key: string, value: unknown): void {
 export function validateConfig(config: ResolvedConfig): void {
   for (const [key, read, minimum] of COUNTS) assertCount(key, read(config), minimum)
   if (config.retentionDays !== null) assertCount('retentionDays', config.retentionDays, 0)
+  if (config.provider.retries > 10) throw new ChatbotConfigException('provider.retries', `expected at most 10, got ${config.provider.retries}`)
   assertString('model', config.model)
   assertString('prompt', config.prompt, true)
-  assertString('database', config.database)
+  if (!isPlainObject(config.database)) throw new ChatbotConfigException('database', 'expected a URL or { url, tablePrefix?, schema? }')
+  assertString('database.url', config.database.url)
+  if (typeof config.database.tablePrefix !== 'string' || !/^[A-Za-z0-9_]{0,32}$/.test(config.database.tablePrefix)) {
+    throw new ChatbotConfigException('database.tablePrefix', `expected letters, digits and _ (at most 32), got ${JSON.stringify(config.database.tablePrefix)}`)
+  }
+  if (config.database.schema !== undefined && (typeof config.database.schema !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(config.database.schema))) {
+    throw new ChatbotConfigException('database.schema', `expected a Postgres schema name (letters, digits, _), got ${JSON.stringify(config.database.schema)}`)
+  }
   assertString('storage', config.storage)
   try {
     new URL(config.baseUrl)

@@ -3,22 +3,61 @@ import type { ChatbotPlugin } from '../plugin.js'
 import type { ChatbotTool } from '../tools/types.js'
 
 export interface ThrottleConfig {
+  /**
+   * Requests a client may make per minute (a fixed window), 0 for no limit. Default `20`.
+   * @env CHATBOT_THROTTLE_PER_MINUTE
+   */
   perMinute?: number
+  /**
+   * Requests a client may make per UTC day, 0 for no limit. Default `200`.
+   * @env CHATBOT_THROTTLE_PER_DAY
+   */
   perDay?: number
 }
 
-/** A per-channel block: absent keys fall back to the top-level value. */
+/** A per-channel block: absent keys fall back to the top-level value. No env variables. */
 export interface ChannelConfig {
+  /** The model of this channel; beats `model` and `CHATBOT_MODEL`. */
   model?: string
+  /** This channel's system prompt, after the base `prompt`. */
   prompt?: string
+  /** Shown first in the widget and in history (`role: "assistant"`). */
   greeting?: string
+  /** A short description of the channel, added as the context section `channel-summary`. */
   summary?: string | (() => string)
+  /** This channel's throttle; falls back to the top-level `throttle`. */
   throttle?: ThrottleConfig
+  /** Days a conversation of this channel is kept after its last activity; `null` keeps forever. Default: `retentionDays`. */
   retentionDays?: number | null
+  /** Names of the tools offered on this channel. Default: none. */
   allowedTools?: string[]
+  /** Names of the client extractors the widget may run on this channel. Default: none. */
   allowedExtractors?: string[]
+  /** How long one client extractor may take, in ms. Default `250`. */
   extractorTimeoutMs?: number
+  /** The most bytes one client extractor may send. Default `8192`. */
   extractorSizeCapBytes?: number
+}
+
+/** `database` as an object: the URL plus where our tables live. */
+export interface DatabaseConfig {
+  /**
+   * A SQLite file path, `:memory:`, or a `postgres://` URL. Default `.data/chatbot.sqlite`.
+   * @env CHATBOT_DATABASE_URL
+   */
+  url?: string
+  /**
+   * Put before every table name (`chatbot_` makes `chatbot_messages`), to keep ours apart from the
+   * host's tables in a shared database. Default none.
+   * @env CHATBOT_DATABASE_TABLE_PREFIX
+   */
+  tablePrefix?: string
+  /**
+   * Postgres only: the schema our tables live in (created when missing). Default: the connection's
+   * current schema (usually `public`).
+   * @env CHATBOT_DATABASE_SCHEMA
+   */
+  schema?: string
 }
 
 export interface HostIdentity {
@@ -27,51 +66,172 @@ export interface HostIdentity {
 
 /** What a host writes in `chatbot.config.ts`. Every key is optional; see docs/configuration.md. */
 export interface ChatbotConfig {
+  /**
+   * The OpenAI-compatible provider's base URL; `/chat/completions` is appended. Default `https://api.openai.com/v1`.
+   * @env CHATBOT_BASE_URL
+   */
   baseUrl?: string
+  /**
+   * The provider's API key, sent as a bearer token. Keep it in `.env`, not in this file. Default none.
+   * @env CHATBOT_API_KEY
+   */
   apiKey?: string
+  /**
+   * The model every channel uses unless its block sets one. Default `gpt-4o-mini`.
+   * @env CHATBOT_MODEL
+   */
   model?: string
-  /** Base system prompt, before the channel prompt. */
+  /** Base system prompt, before the channel prompt. Default: a short assistant prompt. */
   prompt?: string
   provider?: {
+    /**
+     * Whether the provider accepts `tools`; `false` never offers any. Default `true`.
+     * @env CHATBOT_PROVIDER_SUPPORTS_TOOLS
+     */
     supportsTools?: boolean
     /**
      * The `fetch` the provider is called with (a proxy agent, an instrumented fetch), through
      * ofetch. Unset: Node's `http`/`https` with keep-alive, the faster path. Config file only.
      */
     fetch?: typeof globalThis.fetch
+    /**
+     * How many times a request that failed before its first token (429, 5xx, a connection
+     * failure) is sent again, with backoff and jitter, within `streamDuration`. Default `2`.
+     * @env CHATBOT_PROVIDER_RETRIES
+     */
+    retries?: number
   }
+  /**
+   * Names of the middleware around the stateful routes (messages, history). `['web']` is sessions,
+   * encrypted cookies and CSRF; `[]` leaves the envelope as the only barrier. Default `['web']`.
+   * @env CHATBOT_ROUTE_MIDDLEWARE (a comma list; empty for none)
+   */
   routeMiddleware?: string[]
+  /** Host middleware that `routeMiddleware` may name; beats a plugin's of the same name. */
   middleware?: Record<string, Middleware>
+  /** Tag names HTML-escaped in context before the prompt is assembled; replaces the default list. Default `['context', 'system', 'instructions', 'assistant', 'user']`. */
   sanitizerTags?: string[]
-  playwrightFixture?: { enabled?: boolean }
+  playwrightFixture?: {
+    /**
+     * Serves `GET <base>/test-fixture` for end-to-end tests. Never in production. Default `false`.
+     * @env CHATBOT_PLAYWRIGHT_FIXTURE
+     */
+    enabled?: boolean
+  }
   throttle?: ThrottleConfig & {
+    /** Route names the throttle never counts. Default `['chatbot.health', 'chatbot.widget-js']`. */
     exempt?: string[]
-    /** Read the client address from `X-Forwarded-For`: `true` (one proxy) or the number of trusted proxy hops; see docs/limits.md. */
+    /**
+     * Read the client address from `X-Forwarded-For`: `true` (one proxy) or the number of trusted
+     * proxy hops; see docs/limits.md. Default `false`.
+     * @env CHATBOT_THROTTLE_TRUST_PROXY
+     */
     trustProxy?: boolean | number
   }
+  /**
+   * Seconds after a conversation started before a message to it opens a new conversation. Default `86400`.
+   * @env CHATBOT_CONVERSATION_TTL
+   */
   conversationTtl?: number
+  /**
+   * Days a conversation is kept after its last activity (`chatbot prune`); `null` keeps forever. Default `30`.
+   * @env CHATBOT_RETENTION_DAYS
+   */
   retentionDays?: number | null
+  /**
+   * Seconds of model streaming per reply; the clock pauses while tools run. Default `60`.
+   * @env CHATBOT_STREAM_DURATION
+   */
   streamDuration?: number
+  /**
+   * The most tokens one message may hold; a longer one is refused with 422. Default `32768`.
+   * @env CHATBOT_TOKEN_CAP
+   */
   tokenCap?: number
-  dailyQuota?: { input?: number; output?: number }
-  context?: { sectionSizeCap?: number }
+  dailyQuota?: {
+    /**
+     * Prompt tokens per user (or guest) per UTC day. Default `200000`.
+     * @env CHATBOT_DAILY_QUOTA_INPUT
+     */
+    input?: number
+    /**
+     * Reply tokens per user (or guest) per UTC day. Default `50000`.
+     * @env CHATBOT_DAILY_QUOTA_OUTPUT
+     */
+    output?: number
+  }
+  context?: {
+    /**
+     * The most bytes of one context section; a longer one is cut and ends in `[truncated]`. Default `4096`.
+     * @env CHATBOT_CONTEXT_SECTION_SIZE_CAP
+     */
+    sectionSizeCap?: number
+  }
   tools?: {
+    /**
+     * Tool calls one turn may run. Default `5`.
+     * @env CHATBOT_TOOLS_MAX_CALLS_PER_TURN
+     */
     maxCallsPerTurn?: number
+    /**
+     * Seconds a tool may take (advisory: an overrun is recorded). Default `10`.
+     * @env CHATBOT_TOOLS_DEFAULT_TIMEOUT
+     */
     defaultTimeout?: number
+    /**
+     * Seconds a tool invocation stays valid for replay. Default `300`.
+     * @env CHATBOT_TOOLS_REPLAY_FRESHNESS
+     */
     replayFreshness?: number
+    /**
+     * The most bytes of a tool call's arguments, unless the tool sets `maxArgLength`. Default `10240`.
+     * @env CHATBOT_TOOLS_DEFAULT_MAX_ARG_LENGTH
+     */
     defaultMaxArgLength?: number
+    /**
+     * The most bytes of a tool result the model sees. Default `4096`.
+     * @env CHATBOT_TOOLS_RESULT_SIZE_CAP
+     */
     resultSizeCap?: number
+    /** The host's tools: `defineTool({ … })`. Default none. */
     definitions?: ChatbotTool[]
   }
+  /** Channel blocks by name; `default` always exists. */
   channels?: Record<string, ChannelConfig>
+  /**
+   * Signs envelopes and encrypts cookies: `base64:` and 32 random bytes (`chatbot install` writes
+   * one to `.env`). Required; keep it secret and the same on every instance.
+   * @env CHATBOT_APP_KEY
+   */
   appKey?: string
+  /**
+   * Former app keys still accepted when verifying, during a rotation. Default none.
+   * @env CHATBOT_APP_KEY_PREVIOUS (a comma list)
+   */
   appKeyPrevious?: string[]
-  database?: string
+  /**
+   * A SQLite file path, `:memory:`, or a `postgres://` URL; or `{ url, tablePrefix, schema }`.
+   * Default `.data/chatbot.sqlite`.
+   * @env CHATBOT_DATABASE_URL, CHATBOT_DATABASE_TABLE_PREFIX, CHATBOT_DATABASE_SCHEMA
+   */
+  database?: string | DatabaseConfig
+  /**
+   * Where throttle and quota counters live: `memory:` (one process) or `redis://…` (shared). Default `memory:`.
+   * @env CHATBOT_STORAGE_URL
+   */
   storage?: string
-  admin?: { token?: string }
+  admin?: {
+    /**
+     * The bearer token of the admin API (`<base>/admin/trpc`); unset (and no `authorize`), the API answers 404. Default none.
+     * @env CHATBOT_ADMIN_TOKEN
+     */
+    token?: string
+  }
+  /** The signed-in user of a page render (`renderWidget`), or null for a guest. */
   identify?: (event: H3Event) => HostIdentity | null | undefined | Promise<HostIdentity | null | undefined>
+  /** Host plugins, run after the built-in ones. */
   plugins?: ChatbotPlugin[]
-  /** Path prefix of every route. */
+  /** Path prefix of every route. Default `/chatbot`. */
   base?: string
 }
 
@@ -87,11 +247,12 @@ type DeepRequired<T> = {
 
 /** The configuration after defaults, the config file and the environment are merged and validated. */
 export interface ResolvedConfig
-  extends DeepRequired<Omit<ChatbotConfig, 'apiKey' | 'identify' | 'admin' | 'channels' | 'retentionDays' | 'middleware' | 'tools' | 'throttle' | 'provider'>> {
+  extends DeepRequired<Omit<ChatbotConfig, 'apiKey' | 'identify' | 'admin' | 'channels' | 'retentionDays' | 'middleware' | 'tools' | 'throttle' | 'provider' | 'database'>> {
   apiKey: string | undefined
   identify: ChatbotConfig['identify']
   admin: { token: string | undefined }
-  provider: { supportsTools: boolean; fetch: typeof globalThis.fetch | undefined }
+  provider: { supportsTools: boolean; fetch: typeof globalThis.fetch | undefined; retries: number }
+  database: { url: string; tablePrefix: string; schema: string | undefined }
   channels: Record<string, ChannelConfig>
   retentionDays: number | null
   middleware: Record<string, Middleware>

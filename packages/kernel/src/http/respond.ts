@@ -15,7 +15,14 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   })
 }
 
-/** The contract's error body `{ error: { code, message, fields? } }` with the error's status. */
-export function errorResponse(error: ChatbotException): Response {
-  return json(error.toJSON(), error.status, error.headers)
+/**
+ * The contract's error body `{ error: { code, message, fields? } }` with the error's status.
+ * With `debug` (`chatbot dev` only) an internal error adds `debug: { message, stack }` of its cause.
+ */
+export function errorResponse(error: ChatbotException, debug = false): Response {
+  const body = error.toJSON()
+  if (debug && error.status >= 500 && error.cause instanceof Error) {
+    return json({ error: { ...body.error, debug: { message: error.cause.message, stack: error.cause.stack } } }, error.status, error.headers)
+  }
+  return json(body, error.status, error.headers)
 }

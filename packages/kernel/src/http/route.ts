@@ -21,6 +21,7 @@ export interface RouteRuntime {
   hooks: Hookable<ChatbotHooks>
   middleware: Middleware[]
   logger: ConsolaInstance
+  debug: boolean
 }
 
 /**
@@ -36,7 +37,7 @@ export function toRouteHandler(route: ChatbotRoute, runtime: RouteRuntime) {
       await runtime.hooks.callHook('request', { event, route: route.name, channel })
       return await runChain(chain, event, () => route.handler(event))
     } catch (error) {
-      return errorResponse(toChatbotException(error, runtime.logger))
+      return errorResponse(toChatbotException(error, runtime.logger), runtime.debug)
     }
   }
 }

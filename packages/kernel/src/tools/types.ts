@@ -1,13 +1,31 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import type { Turn } from '../turn/types.js'
 
-/** A Standard Schema (zod, valibot, …), only the part we call. */
-export interface StandardSchemaLike {
+/** A Standard Schema (zod, valibot, …), only the part we call, plus its phantom output type. */
+export interface StandardSchemaLike<Output = unknown> {
   readonly '~standard': {
     readonly version: 1
     readonly vendor: string
     validate(value: unknown): { value?: unknown; issues?: ReadonlyArray<{ message: string }> } | Promise<{ value?: unknown; issues?: ReadonlyArray<{ message: string }> }>
+    readonly types?: { readonly input: unknown; readonly output: Output } | undefined
   }
 }
+
+/** What a tool's `parameters` may be: a JSON Schema object or a Standard Schema. */
+export type ToolParameters = Readonly<Record<string, unknown>> | StandardSchemaLike
+
+/**
+ * The handler's arguments for a tool's `parameters`: a Standard Schema's output type; a JSON
+ * Schema's type when it is written literally (`as const`, or inline in `defineTool`); else a plain object.
+ */
+export type ToolArguments<P> =
+  P extends StandardSchemaLike<infer Output>
+    ? Output
+    : string extends keyof P
+      ? Record<string, unknown>
+      : P extends JSONSchema
+        ? FromSchema<P>
+        : Record<string, unknown>
 
 export interface ToolContext {
   turn: Turn
@@ -20,10 +38,15 @@ export interface ChatbotTool<Args = Record<string, unknown>> {
   name: string
   description: string
   /** JSON Schema of the arguments object, or a Standard Schema (then `jsonSchema` is sent to the provider). */
-  parameters: Record<string, unknown> | StandardSchemaLike
+  parameters: ToolParameters
+  /** The JSON Schema sent to the provider for a Standard Schema that cannot describe itself (valibot). */
   jsonSchema?: Record<string, unknown>
+  /** Advisory seconds per call: measured and recorded (`overran`), not enforced. Default `tools.defaultTimeout`. */
   timeout?: number
+  /** The most bytes of this tool's arguments. Default `tools.defaultMaxArgLength`. */
   maxArgLength?: number
+  /** Store every invocation as a `ToolInvocation` record (see docs/tools.md). Default `false`. */
+  persist?: boolean
   handler(args: Args, context: ToolContext): unknown | Promise<unknown>
 }
 

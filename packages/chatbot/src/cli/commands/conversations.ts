@@ -1,14 +1,13 @@
 import { defineCommand } from 'citty'
-import { consola } from '../console.js'
+import { dataConsola as consola } from '../console.js'
 import { createAdminCaller } from '@chatbot-kit/admin'
 import type { Chatbot } from '@chatbot-kit/kernel'
-import { loadChatbot } from '../../create.js'
-import { configArg, configLocation, guard } from '../shared.js'
+import { configArg, guard, loadChatbotForData } from '../shared.js'
 
 /** Runs `body` with the admin API's in-process caller (no token needed: this is the operator's shell). */
 async function withAdmin<T>(configFile: string | undefined, body: (admin: ReturnType<typeof createAdminCaller>, chatbot: Chatbot) => Promise<T>): Promise<T> {
   return guard(async () => {
-    const chatbot = await loadChatbot({ ...configLocation(configFile), migrate: false })
+    const chatbot = await loadChatbotForData(configFile)
     try {
       return await body(createAdminCaller(chatbot), chatbot)
     } finally {

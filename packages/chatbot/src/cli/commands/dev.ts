@@ -24,7 +24,7 @@ export default defineCommand({
       let providerNote = `Provider: ${first.baseUrl} (model ${first.model}).`
       let closeDemo = async () => {}
       if (!first.apiKey) {
-        const demo = await createDemoProvider({ port: 0 })
+        const demo = await createDemoProvider({ port: 0, pace: 'human' })
         closeDemo = demo.close
         overrides.baseUrl = demo.url
         providerNote = 'Provider: the built-in offline demo provider (no CHATBOT_API_KEY is set).'
@@ -35,7 +35,7 @@ export default defineCommand({
         consola.warn('No CHATBOT_APP_KEY: generated a throwaway key for this dev session (envelopes die with it). Run `npx chatbot install` for a lasting one.')
       }
 
-      const build = async () => createChatbot(await loadChatbotConfig({ ...location, overrides }))
+      const build = async () => createChatbot(await loadChatbotConfig({ ...location, overrides }), { debug: true })
       let current: Chatbot = await build()
       const app = new H3()
       app.use((event) => (event.url.pathname.startsWith(current.config.base) ? current.fetch(event.req as Request) : undefined))

@@ -1,6 +1,5 @@
 import { defineCommand } from 'citty'
-import { loadChatbot } from '../../create.js'
-import { configArg, configLocation, fail, guard } from '../shared.js'
+import { configArg, fail, guard, loadChatbotForData } from '../shared.js'
 
 export default defineCommand({
   meta: { name: 'envelope', description: 'Print a signed envelope (signed_context) for curl and operations.' },
@@ -14,7 +13,7 @@ export default defineCommand({
   async run({ args }) {
     if (Boolean(args.user) === Boolean(args.guest)) fail('Pass exactly one of --user ID or --guest ID.')
     await guard(async () => {
-      const chatbot = await loadChatbot({ ...configLocation(args.config), migrate: false })
+      const chatbot = await loadChatbotForData(args.config)
       try {
         const identity = args.user ? { userId: args.user } : { guestId: args.guest! }
         process.stdout.write(`${chatbot.mintEnvelope({ ...identity, route: args.route, channel: args.channel })}\n`)

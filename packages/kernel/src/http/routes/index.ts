@@ -14,7 +14,7 @@ export function createRoutes(runtime: KernelRuntime, middleware: Middleware[], e
   const handlers = routes.map((route) => ({
     method: route.method as string,
     path: `${runtime.config.base}${route.path}`,
-    handler: toRouteHandler(route, { hooks: runtime.hooks, middleware, logger: runtime.logger }),
+    handler: toRouteHandler(route, { hooks: runtime.hooks, middleware, logger: runtime.logger, debug: runtime.debug }),
   }))
   // Anything else under the base gets the contract's error body rather than h3's.
   const notFound = () => errorResponse(new ChatbotNotFoundException('No such route.'))
