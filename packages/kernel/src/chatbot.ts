@@ -2,7 +2,7 @@ import type { ConsolaInstance } from 'consola'
 import { H3, type H3Event, type Middleware } from 'h3'
 import type { Kysely } from 'kysely'
 import { createChannelScope, type ChannelScope } from './channel-scope.js'
-import { isResolvedConfig, resolveChannelSettings, resolveConfig, type ChannelConfig, type ChannelSettings, type ChatbotConfig, type ResolvedConfig } from './config/index.js'
+import { configWarnings, isResolvedConfig, resolveChannelSettings, resolveConfig, type ChannelConfig, type ChannelSettings, type ChatbotConfig, type ResolvedConfig } from './config/index.js'
 import { createCounterStore, type CounterStore } from './counters/index.js'
 import { createEnvelopeSigner, parseAppKey, type EnvelopeClaims, type EnvelopePayload } from './envelope/index.js'
 import { ChatbotConfigException } from './errors/index.js'
@@ -12,6 +12,7 @@ import { KernelHooks } from './hookable.js'
 import { createRoutes } from './http/routes/index.js'
 import type { ChatbotRoute } from './http/route.js'
 import { createKeepAlive } from './http/sse.js'
+import { createNodeHandler, type NodeHandler } from './http/node-handler.js'
 import { loadConsola } from './logger.js'
 import { orderPlugins } from './plugin.js'
 import { createFakeProviderClient, createProviderClient, type FakeScript } from './provider/index.js'
@@ -35,6 +36,11 @@ export interface CreateChatbotOptions {
   /** Path of the widget bundle served at `/widget.js`. */
   widgetFile?: string
   logger?: ConsolaInstance
+  /**
+   * Error bodies of internal errors carry the cause's message and stack (`chatbot dev` sets it).
+   * Off by default whatever `NODE_ENV` says: a production body never shows a stack or a path.
+   */
+  debug?: boolean
   /** Internal: keep-alive interval of open streams, in ms (15 s). */
   keepAliveMs?: number
 }
@@ -50,7 +56,11 @@ export interface Chatbot {
   readonly db: Kysely<Schema>
   readonly counters: CounterStore
   readonly logger: ConsolaInstance
+  /** Started with `debug` (`chatbot dev`): error bodies may carry stacks. */
+  readonly debug: boolean
   fetch(request: Request): Promise<Response>
+  /** The same routes as a `node:http` listener: `createServer(chatbot.nodeHandler)`; replies stream straight to Node's response. */
+  readonly nodeHandler: NodeHandler
   context(name: string, value: ContextValue): Chatbot
   channel(name: string): ChannelScope
   /** A channel's effective settings after fallback and runtime overrides. */
@@ -94,13 +104,20 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   const signer = createEnvelopeSigner({ appKey: config.appKey, previousKeys: config.appKeyPrevious })
   parseAppKey(config.appKey)
   const [database, counters] = await Promise.all([createDatabase(config.database), createCounterStore(config.storage)])
-  if (options.migrate !== false) await migrate(database.db)
+  if (options.migrate !== false) {
+    // A refused migration (a table conflict, an unreachable server) must not leave connections open.
+    await migrate(database.db).catch(async (error: unknown) => {
+      await Promise.allSettled([database.close(), counters.close()])
+      throw error
+    })
+  }
   // Set once start-up succeeded; `close()` may run before that (a plugin that fails its own setup).
   let tokenizerWarmUp: ReturnType<typeof setTimeout> | undefined = undefined
 
   const hooks = new KernelHooks()
   const events = createEventEmitter(logger)
-  const app = new H3()
+  const debug = options.debug === true
+  const app = new H3({ debug })
   const contexts = new Map<string, ContextValue>()
   const scopes = new Map<string, { overrides: ChannelConfig; contexts: Map<string, ContextValue> }>()
   const settingsCache = new Map<string, ChannelSettings>()
@@ -143,7 +160,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     logger,
     signer,
     keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000),
-    provider: () => (fakeClient ??= realClient ??= createProviderClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, fetch: config.provider.fetch })),
+    provider: () => (fakeClient ??= realClient ??= createProviderClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, fetch: config.provider.fetch, retries: config.provider.retries, onRetry: ({ message }) => logger.warn(message) })),
     settings,
     contexts,
     channelContexts: (name) => scopes.get(name)?.contexts,
@@ -151,6 +168,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     hasListeners: (name) => hooks.listeners(name).length > 0,
     activeStreams: 0,
     widgetFile: options.widgetFile,
+    debug,
   }
 
   const chatbot: Chatbot = {
@@ -160,7 +178,9 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     db: database.db,
     counters,
     logger,
+    debug,
     fetch: async (request) => app.fetch(request),
+    nodeHandler: createNodeHandler(app, logger),
     context(name, value) {
       contexts.set(name, value)
       return chatbot
@@ -239,6 +259,8 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       return found
     })
     for (const route of createRoutes(runtime, routeMiddleware, extraRoutes)) app.on(route.method as never, route.path, route.handler)
+    // After the plugins' setup, so the tools they registered count as known.
+    for (const warning of configWarnings(config, toolRegistry.keys())) logger.warn(warning)
   } catch (error) {
     // A failed start-up must not leave the database or the Redis connection open.
     await Promise.allSettled([database.close(), counters.close()])

@@ -12,8 +12,8 @@ export { getRequestEnvelope, setRequestEnvelope } from './http/request-envelope.
 export { json, errorResponse } from './http/respond.js'
 export { serveChatbot, type ServeOptions, type RunningServer } from './http/serve.js'
 export type { Turn, ContextSection, Identity, StreamEvent } from './turn/types.js'
-export type { ChatbotTool, PersistableTool, ToolInvocation, ToolContext, StandardSchemaLike } from './tools/types.js'
-export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, ProviderClient, StreamResult, TokenUsage } from './provider/types.js'
+export type { ChatbotTool, PersistableTool, ToolInvocation, ToolContext, StandardSchemaLike, ToolArguments, ToolParameters } from './tools/types.js'
+export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, ProviderClient, StreamOptions, StreamResult, TokenUsage } from './provider/types.js'
 export { createProviderClient, createFakeProviderClient, type FakeScript, type FakeReply } from './provider/index.js'
 export { createEnvelopeSigner, parseAppKey, generateAppKey, ENVELOPE_TTL_SECONDS, type EnvelopePayload, type EnvelopeClaims } from './envelope/index.js'
 export { createCounterStore, type CounterStore } from './counters/index.js'
@@ -55,6 +55,7 @@ export type { ChatbotServices, QuotaStatus, QuotaBudget, PruneOptions, PruneRepo
 
 /** Typed identity helpers. */
 import type { ChatbotConfig } from './config/index.js'
-import type { ChatbotTool } from './tools/types.js'
+import type { ChatbotTool, ToolArguments, ToolParameters } from './tools/types.js'
 export const defineChatbotConfig = (config: ChatbotConfig): ChatbotConfig => config
-export const defineTool = <Args = Record<string, unknown>>(tool: ChatbotTool<Args>): ChatbotTool<Args> => tool
+/** A tool whose handler's arguments are typed from its `parameters` (zod, valibot, or a literal JSON Schema). */
+export const defineTool = <const P extends ToolParameters>(tool: ChatbotTool<ToolArguments<P>> & { parameters: P }): ChatbotTool<ToolArguments<P>> => tool

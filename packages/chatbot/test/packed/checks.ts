@@ -1,0 +1,75 @@
+import { expect, it } from 'vitest'
+import type { DemoProvider } from '@chatbot-kit/demo-provider'
+import { readSse } from '@chatbot-kit/test-utils'
+
+/** The `support` channel's greeting in the apps' chatbot.config.ts. */
+export const GREETING = 'Hello from chatbot.config.ts'
+
+/** Where a chat's envelope comes from: minted with the app key, or taken from a rendered page with its cookies and CSRF token. */
+export interface ChatSession {
+  envelope: string
+  /** `fetch` as the page's browser would send it (cookies, `X-CSRF-TOKEN`). */
+  fetch(url: string, init?: RequestInit): Promise<Response>
+}
+
+export interface PackedApp {
+  origin: string
+  provider: DemoProvider
+  /** The host route name the session's envelope binds. */
+  route: string
+  session(): Promise<ChatSession>
+}
+
+/** The payload of an envelope, to read what the server put in it. */
+export function envelopeClaims(envelope: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(envelope.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, unknown>
+}
+
+/** The checks every app passes: health, widget.js, a streamed reply and its history, the chatbot's 404. */
+export function itServesTheChatbot(label: string, app: () => PackedApp): void {
+  it('answers health', async () => {
+    const response = await fetch(`${app().origin}/chatbot/health`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ status: 'ok', active_streams: 0 })
+  })
+
+  it('serves widget.js', async () => {
+    const response = await fetch(`${app().origin}/chatbot/widget.js`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/javascript; charset=utf-8')
+    expect((await response.text()).length).toBeGreaterThan(1000)
+  })
+
+  it('streams a reply from the provider and keeps it for the history route', async () => {
+    const { origin, provider, route } = app()
+    const session = await app().session()
+    provider.script({ text: `Hello from ${label}` })
+    const response = await session.fetch(`${origin}/chatbot/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ signed_context: session.envelope, message: 'hi there' }),
+    })
+    expect(response.status, await response.clone().text()).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/event-stream')
+    const conversationId = response.headers.get('x-chatbot-conversation-id')!
+    const events = await readSse<{ type: string; content?: string }>(response)
+    expect(events.filter((event) => event.type === 'token').map((event) => event.content).join('')).toBe(`Hello from ${label}`)
+    expect(events.at(-1)?.type).toBe('done')
+
+    const history = await session.fetch(`${origin}/chatbot/conversations/${conversationId}/messages?signed_context=${encodeURIComponent(session.envelope)}`)
+    expect(history.status).toBe(200)
+    const { messages } = (await history.json()) as { messages: { role: string; content: string; route_name: string }[] }
+    expect(messages.map((message) => [message.role, message.content, message.route_name])).toEqual([
+      // The channel's greeting from chatbot.config.ts opens the conversation.
+      ['assistant', GREETING, null],
+      ['user', 'hi there', route],
+      ['assistant', `Hello from ${label}`, route],
+    ])
+  })
+
+  it('answers unknown chatbot paths with the chatbot 404', async () => {
+    const unknown = await fetch(`${app().origin}/chatbot/nope`)
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } })
+  })
+}
