@@ -8,14 +8,18 @@ import { fileURLToPath } from 'node:url'
 
 export const REPO = fileURLToPath(new URL('../../../../', import.meta.url))
 
+// What an outer `npm test` tells its scripts about the repository (its package, prefix, workspaces):
+// not the apps'. The npm configuration itself (`npm_config_cache`, the registry) is kept.
+const OUTER_NPM = /^(npm_package_|npm_lifecycle_|npm_config_(local_prefix|workspaces?|include_workspace_root)$|INIT_CWD$)/
+
 /**
  * The environment of the npm and server processes: the machine's, without the test runner's
- * (`VITEST`, `NODE_ENV=test`), CHATBOT_* or what an outer `npm test` passes to its scripts (`npm_*`).
+ * (`VITEST`, `NODE_ENV=test`), CHATBOT_* or the repository's npm script context.
  */
 export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(CHATBOT_|VITEST|NODE_ENV$|TEST$|npm_|INIT_CWD$)/.test(key)) env[key] = value
+    if (value !== undefined && !/^(CHATBOT_|VITEST|NODE_ENV$|TEST$)/.test(key) && !OUTER_NPM.test(key)) env[key] = value
   }
   return { ...env, NO_COLOR: '1', NUXT_TELEMETRY_DISABLED: '1', ...extra }
 }
