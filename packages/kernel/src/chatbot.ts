@@ -155,6 +155,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   const runtime: KernelRuntime = {
     config,
     db: database.db,
+    counters,
     hooks,
     events,
     logger,

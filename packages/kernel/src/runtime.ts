@@ -2,6 +2,7 @@ import type { ConsolaInstance } from 'consola'
 import type { Hookable } from 'hookable'
 import type { Kysely } from 'kysely'
 import type { ChannelSettings, ResolvedConfig } from './config/index.js'
+import type { CounterStore } from './counters/index.js'
 import type { EnvelopeSigner } from './envelope/index.js'
 import type { EventEmitter } from './events/emitter.js'
 import type { ChatbotHooks } from './hooks.js'
@@ -16,6 +17,7 @@ export type ContextValue = string | ((turn: Turn) => string | Promise<string>)
 export interface KernelRuntime {
   config: ResolvedConfig
   db: Kysely<Schema>
+  counters: CounterStore
   hooks: Hookable<ChatbotHooks>
   events: EventEmitter
   logger: ConsolaInstance

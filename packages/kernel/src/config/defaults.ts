@@ -16,6 +16,7 @@ export function defaultConfig(): ResolvedConfig {
     conversationTtl: 86_400,
     retentionDays: 30,
     streamDuration: 60,
+    shutdownGrace: 10,
     tokenCap: 32_768,
     dailyQuota: { input: 200_000, output: 50_000 },
     context: { sectionSizeCap: 4096 },
@@ -36,5 +37,6 @@ export function defaultConfig(): ResolvedConfig {
     identify: undefined,
     plugins: [],
     base: '/chatbot',
+    telemetry: { captureContent: false },
   }
 }

@@ -37,6 +37,7 @@ const ENV_KEYS: [env: string, path: string, parse: Parser][] = [
   ['CHATBOT_CONVERSATION_TTL', 'conversationTtl', int],
   ['CHATBOT_RETENTION_DAYS', 'retentionDays', nullableInt],
   ['CHATBOT_STREAM_DURATION', 'streamDuration', int],
+  ['CHATBOT_SHUTDOWN_GRACE', 'shutdownGrace', int],
   ['CHATBOT_TOKEN_CAP', 'tokenCap', int],
   ['CHATBOT_DAILY_QUOTA_INPUT', 'dailyQuota.input', int],
   ['CHATBOT_DAILY_QUOTA_OUTPUT', 'dailyQuota.output', int],
@@ -53,6 +54,7 @@ const ENV_KEYS: [env: string, path: string, parse: Parser][] = [
   ['CHATBOT_DATABASE_SCHEMA', 'database.schema', text],
   ['CHATBOT_STORAGE_URL', 'storage', text],
   ['CHATBOT_ADMIN_TOKEN', 'admin.token', text],
+  ['CHATBOT_TELEMETRY_CAPTURE_CONTENT', 'telemetry.captureContent', bool],
 ]
 
 export const ENV_NAMES: ReadonlyMap<string, string> = new Map(ENV_KEYS.map(([env, path]) => [path, env]))

@@ -39,6 +39,7 @@ export const CONFIG_KEYS = {
   conversationTtl: true,
   retentionDays: true,
   streamDuration: true,
+  shutdownGrace: true,
   tokenCap: true,
   dailyQuota: { input: true, output: true },
   context: { sectionSizeCap: true },
@@ -52,4 +53,5 @@ export const CONFIG_KEYS = {
   identify: true,
   plugins: true,
   base: true,
+  telemetry: { captureContent: true },
 } satisfies ShapeOf<ChatbotConfig> as KeyTree

@@ -79,6 +79,11 @@ describe('resolveConfig', () => {
     [{ database: { schema: 'drop table' } }, {}, 'database.schema'],
     [{ database: { url: '' } }, {}, 'database.url'],
     [{ database: 42 }, {}, 'database'],
+    [{}, { CHATBOT_TOKEN_CAP: '99999999999999999999999' }, 'tokenCap'],
+    [{}, { CHATBOT_STREAM_DURATION: '3000000' }, 'streamDuration'],
+    [{ dailyQuota: { output: 2 ** 60 } }, {}, 'dailyQuota.output'],
+    [{ shutdownGrace: -1 }, {}, 'shutdownGrace'],
+    [{}, { CHATBOT_TELEMETRY_CAPTURE_CONTENT: 'sometimes' }, 'CHATBOT_TELEMETRY_CAPTURE_CONTENT'],
   ])('names the bad key (%j %j)', (file, env, key) => {
     let thrown: unknown
     try {

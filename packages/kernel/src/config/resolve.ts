@@ -35,26 +35,29 @@ function merge(base: object, override: object): object {
   return out
 }
 
-const COUNTS: [string, (c: ResolvedConfig) => unknown, minimum: number][] = [
-  ['throttle.perMinute', (c) => c.throttle.perMinute, 0],
-  ['throttle.perDay', (c) => c.throttle.perDay, 0],
-  ['conversationTtl', (c) => c.conversationTtl, 1],
-  ['streamDuration', (c) => c.streamDuration, 1],
-  ['tokenCap', (c) => c.tokenCap, 1],
-  ['dailyQuota.input', (c) => c.dailyQuota.input, 0],
-  ['dailyQuota.output', (c) => c.dailyQuota.output, 0],
-  ['context.sectionSizeCap', (c) => c.context.sectionSizeCap, 16],
-  ['tools.maxCallsPerTurn', (c) => c.tools.maxCallsPerTurn, 0],
-  ['tools.defaultTimeout', (c) => c.tools.defaultTimeout, 0],
-  ['tools.replayFreshness', (c) => c.tools.replayFreshness, 0],
-  ['tools.defaultMaxArgLength', (c) => c.tools.defaultMaxArgLength, 1],
-  ['tools.resultSizeCap', (c) => c.tools.resultSizeCap, 16],
-  ['provider.retries', (c) => c.provider.retries, 0],
+const DAY = 86_400
+/** Whole-number keys: minimum and maximum. Maxima keep timers within Node's 2^31 ms and counts exact. */
+const COUNTS: [string, (c: ResolvedConfig) => unknown, minimum: number, maximum: number][] = [
+  ['throttle.perMinute', (c) => c.throttle.perMinute, 0, 1_000_000_000],
+  ['throttle.perDay', (c) => c.throttle.perDay, 0, 1_000_000_000],
+  ['conversationTtl', (c) => c.conversationTtl, 1, 3650 * DAY],
+  ['streamDuration', (c) => c.streamDuration, 1, DAY],
+  ['shutdownGrace', (c) => c.shutdownGrace, 0, 3600],
+  ['tokenCap', (c) => c.tokenCap, 1, 10_000_000],
+  ['dailyQuota.input', (c) => c.dailyQuota.input, 0, 1_000_000_000_000],
+  ['dailyQuota.output', (c) => c.dailyQuota.output, 0, 1_000_000_000_000],
+  ['context.sectionSizeCap', (c) => c.context.sectionSizeCap, 16, 16_777_216],
+  ['tools.maxCallsPerTurn', (c) => c.tools.maxCallsPerTurn, 0, 1000],
+  ['tools.defaultTimeout', (c) => c.tools.defaultTimeout, 0, DAY],
+  ['tools.replayFreshness', (c) => c.tools.replayFreshness, 0, 365 * DAY],
+  ['tools.defaultMaxArgLength', (c) => c.tools.defaultMaxArgLength, 1, 16_777_216],
+  ['tools.resultSizeCap', (c) => c.tools.resultSizeCap, 16, 16_777_216],
+  ['provider.retries', (c) => c.provider.retries, 0, 10],
 ]
 
-function assertCount(key: string, value: unknown, minimum: number): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
-    throw new ChatbotConfigException(key, `expected a whole number ≥ ${minimum}, got ${JSON.stringify(value)}`)
+function assertCount(key: string, value: unknown, minimum: number, maximum = Number.MAX_SAFE_INTEGER): void {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum || value > maximum) {
+    throw new ChatbotConfigException(key, `expected a whole number from ${minimum} to ${maximum.toLocaleString('en-US')}, got ${JSON.stringify(value)}`)
   }
 }
 
@@ -72,9 +75,9 @@ function assertStringList(key: string, value: unknown): void {
 
 /** Throws `ChatbotConfigException` naming the first bad key. */
 export function validateConfig(config: ResolvedConfig): void {
-  for (const [key, read, minimum] of COUNTS) assertCount(key, read(config), minimum)
-  if (config.retentionDays !== null) assertCount('retentionDays', config.retentionDays, 0)
-  if (config.provider.retries > 10) throw new ChatbotConfigException('provider.retries', `expected at most 10, got ${config.provider.retries}`)
+  for (const [key, read, minimum, maximum] of COUNTS) assertCount(key, read(config), minimum, maximum)
+  if (config.retentionDays !== null) assertCount('retentionDays', config.retentionDays, 0, 36_500)
+  if (!isPlainObject(config.telemetry) || typeof config.telemetry.captureContent !== 'boolean') throw new ChatbotConfigException('telemetry.captureContent', 'expected true or false')
   assertString('model', config.model)
   assertString('prompt', config.prompt, true)
   if (!isPlainObject(config.database)) throw new ChatbotConfigException('database', 'expected a URL or { url, tablePrefix?, schema? }')
@@ -117,11 +120,11 @@ function validateChannel(name: string, block: unknown): void {
   if (channel.summary !== undefined && typeof channel.summary !== 'string' && typeof channel.summary !== 'function') {
     throw new ChatbotConfigException(key('summary'), 'expected a string or a function returning one')
   }
-  if (channel.throttle?.perMinute !== undefined) assertCount(key('throttle.perMinute'), channel.throttle.perMinute, 0)
-  if (channel.throttle?.perDay !== undefined) assertCount(key('throttle.perDay'), channel.throttle.perDay, 0)
-  if (channel.retentionDays !== undefined && channel.retentionDays !== null) assertCount(key('retentionDays'), channel.retentionDays, 0)
+  if (channel.throttle?.perMinute !== undefined) assertCount(key('throttle.perMinute'), channel.throttle.perMinute, 0, 1_000_000_000)
+  if (channel.throttle?.perDay !== undefined) assertCount(key('throttle.perDay'), channel.throttle.perDay, 0, 1_000_000_000)
+  if (channel.retentionDays !== undefined && channel.retentionDays !== null) assertCount(key('retentionDays'), channel.retentionDays, 0, 36_500)
   if (channel.allowedTools !== undefined) assertStringList(key('allowedTools'), channel.allowedTools)
   if (channel.allowedExtractors !== undefined) assertStringList(key('allowedExtractors'), channel.allowedExtractors)
-  if (channel.extractorTimeoutMs !== undefined) assertCount(key('extractorTimeoutMs'), channel.extractorTimeoutMs, 1)
-  if (channel.extractorSizeCapBytes !== undefined) assertCount(key('extractorSizeCapBytes'), channel.extractorSizeCapBytes, 16)
+  if (channel.extractorTimeoutMs !== undefined) assertCount(key('extractorTimeoutMs'), channel.extractorTimeoutMs, 1, 60_000)
+  if (channel.extractorSizeCapBytes !== undefined) assertCount(key('extractorSizeCapBytes'), channel.extractorSizeCapBytes, 16, 1_048_576)
 }

@@ -144,6 +144,12 @@ export interface ChatbotConfig {
    */
   streamDuration?: number
   /**
+   * Seconds that replies in progress may take to finish after SIGTERM/SIGINT or `chatbot.close()`;
+   * those still running then end with an `error` event, their partial reply stored. Default `10`.
+   * @env CHATBOT_SHUTDOWN_GRACE
+   */
+  shutdownGrace?: number
+  /**
    * The most tokens one message may hold; a longer one is refused with 422. Default `32768`.
    * @env CHATBOT_TOKEN_CAP
    */
@@ -233,6 +239,14 @@ export interface ChatbotConfig {
   plugins?: ChatbotPlugin[]
   /** Path prefix of every route. Default `/chatbot`. */
   base?: string
+  /** OpenTelemetry spans (a no-op until the host registers an SDK); see docs/observability.md. */
+  telemetry?: {
+    /**
+     * Record message and reply text on spans. Off by default: spans carry counts, not content. Default `false`.
+     * @env CHATBOT_TELEMETRY_CAPTURE_CONTENT
+     */
+    captureContent?: boolean
+  }
 }
 
 type DeepRequired<T> = {

@@ -46,6 +46,7 @@ export function createMemoryCounterStore(): CounterStore {
       if (current === undefined) expiries.set(id, now + ttlSeconds * 1000)
       return value
     },
+    async ping() {},
     async get(key) {
       return live(normalizeKey(key), Date.now()) ?? 0
     },

@@ -27,6 +27,9 @@ export function createRedisCounterStore(url: string, options: CounterStoreOption
       const value = await client.eval(INCREMENT_SCRIPT, 1, redisKey(key), by, Math.ceil(ttlSeconds * 1000))
       return Number(value)
     },
+    async ping() {
+      await client.ping()
+    },
     async get(key) {
       const value = await client.get(redisKey(key))
       return value === null ? 0 : Number(value)

@@ -10,6 +10,8 @@ export interface CounterStore {
   increment(key: string, by: number, ttlSeconds: number): Promise<number>
   /** The current value; 0 when the key is absent or expired. */
   get(key: string): Promise<number>
+  /** Resolves when the store answers, rejects when it does not (health's `checks.counters`). */
+  ping(): Promise<void>
   /** The underlying unstorage instance, for plugins that need plain key-value. */
   storage: Storage
   /** Releases the connection (Redis) or the data (memory). */

@@ -9,7 +9,10 @@ let loading: Promise<Counter> | undefined
  */
 export function loadTokenizer(): Promise<Counter> {
   loading ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => {
-    counter = (text) => module.countTokens(text)
+    // Special-token text (`<|endoftext|>`, `<|im_start|>` …) in a message, a page or a reply is
+    // plain text to us: the default refuses it with a throw, which broke whole turns.
+    const plain = { disallowedSpecial: new Set<string>() }
+    counter = (text) => module.countTokens(text, plain)
     return counter
   })
   return loading
