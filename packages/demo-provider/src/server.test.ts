@@ -134,6 +134,35 @@ describe('scripted behaviour', () => {
     expect(() => JSON.parse(events[1] as string)).toThrow()
   })
 
+  test('rawLines are written as is after the first chunk', async () => {
+    provider.script({ text: 'a b', rawLines: ['data: <html>', ': a comment'] })
+    const events = await readSse<Chunk | string>(await complete({ stream: true }))
+    expect(events[1]).toBe('<html>')
+    expect((events[2] as Chunk).choices[0]!.delta.content).toBe('b')
+  })
+
+  test('endlessLineBytes sends that much of one line with no newline, then goes silent', async () => {
+    const hanging = await createDemoProvider()
+    hanging.script({ text: 'a b', endlessLineBytes: 300_000 })
+    const response = await postJson(`${hanging.url}/chat/completions`, { messages, stream: true })
+    const reader = response.body!.getReader()
+    let text = ''
+    while (!text.endsWith('x'.repeat(1000)) || text.length < 300_000) text += new TextDecoder().decode((await reader.read()).value)
+    const [first, rest] = text.split('\n\n')
+    expect(JSON.parse(first!.slice('data: '.length)).choices[0].delta.content).toBe('a ')
+    expect(rest).toMatch(/^data: \{.*"delta":\{"content":"x+$/)
+    expect(rest!.length - rest!.indexOf('"content":"') - '"content":"'.length).toBe(300_000)
+    await hanging.close()
+  })
+
+  test('rawBody answers as is with its status and content type', async () => {
+    provider.script({ rawBody: '<html>Bad gateway</html>', contentType: 'text/html' }, { rawBody: 'upstream exploded', status: 500 })
+    const html = await complete({ stream: true })
+    expect([html.status, html.headers.get('content-type'), await html.text()]).toEqual([200, 'text/html', '<html>Bad gateway</html>'])
+    const plain = await complete({ stream: true })
+    expect([plain.status, plain.headers.get('content-type'), await plain.text()]).toEqual([500, 'text/plain', 'upstream exploded'])
+  })
+
   test('delays: the first chunk waits firstChunkDelayMs, the next ones tokenDelayMs', async () => {
     provider.script({ chunks: ['a', 'b', 'c'], firstChunkDelayMs: 60, tokenDelayMs: 30 })
     const started = performance.now()

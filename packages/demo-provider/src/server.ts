@@ -49,6 +49,9 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
     const reply = queue.shift() ?? responder(body)
     // Set before any writeHead, which merges them with its own headers.
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value)
+    if (reply.rawBody !== undefined) {
+      return void res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'text/plain' }).end(reply.rawBody)
+    }
     if (reply.status !== undefined && (reply.status < 200 || reply.status > 299)) {
       return sendJson(res, reply.status, reply.errorBody ?? errorBody(reply.status, 'The demo provider was told to fail.'))
     }

@@ -41,7 +41,11 @@ export function streamReply(res: ServerResponse, reply: DemoReply, context: Stre
       const next = written === stopAfter ? undefined : source.next()
       if (!next || next.done) return stopAfter === undefined ? finish() : stop()
       const drained = res.write(`${choice}${next.value},"finish_reason":null}]}\n\n`)
-      if (++written === 1 && reply.malformed) res.write('data: {"id": not json\n\n')
+      if (++written === 1) {
+        if (reply.malformed) res.write('data: {"id": not json\n\n')
+        for (const line of reply.rawLines ?? []) res.write(`${line}\n\n`)
+        if (reply.endlessLineBytes !== undefined) return endlessLine(reply.endlessLineBytes)
+      }
       if (!drained) return void res.once('drain', tokenDelay > 0 ? wait : pump)
       if (tokenDelay > 0 && written !== stopAfter) return wait()
     }
@@ -51,6 +55,21 @@ export function streamReply(res: ServerResponse, reply: DemoReply, context: Stre
   function wait(): void {
     if (timer) timer.refresh()
     else timer = setTimeout(pump, tokenDelay)
+  }
+
+  /** A delta line that never ends: its bytes in pieces (as the socket drains), then silence. */
+  function endlessLine(bytes: number): void {
+    const piece = 'x'.repeat(64 * 1024)
+    let left = bytes
+    res.write(`${choice}{"content":"`)
+    const more = (): void => {
+      while (!closed && left > 0) {
+        const size = Math.min(left, piece.length)
+        left -= size
+        if (!res.write(size === piece.length ? piece : piece.slice(0, size))) return void res.once('drain', more)
+      }
+    }
+    more()
   }
 
   /** `cutAfterChunks` closes the socket once what was written is flushed; `hangAfterChunks` stays silent. */

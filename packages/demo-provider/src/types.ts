@@ -41,6 +41,19 @@ export interface DemoReply {
   hangAfterChunks?: number
   /** Send one unparsable `data:` line after the first chunk. */
   malformed?: boolean
+  /** Lines written as is after the first chunk, each followed by a blank line (garbage, comments, stray fields). */
+  rawLines?: string[]
+  /**
+   * After the first chunk, open a text delta's `data:` line and send this many bytes of text with
+   * no newline, then go silent with the socket open (a provider or proxy that never ends a line).
+   */
+  endlessLineBytes?: number
+  /**
+   * Answer with this body as is instead of a reply, with `status` (default 200) and `contentType`
+   * (default `text/plain`): a proxy's HTML page, a 200 with JSON, a 500 with a plain-text body.
+   */
+  rawBody?: string
+  contentType?: string
   tokenDelayMs?: number
   firstChunkDelayMs?: number
   /** Default: a rough count (request bytes / 4, one completion token a chunk). */

@@ -22,6 +22,7 @@ import { createDatabase, migrate, type Schema } from './storage/index.js'
 import { loadTokenizer } from './text/index.js'
 import type { ChatbotTool } from './tools/types.js'
 import { createServices, type ChatbotServices, type PruneOptions, type PruneReport, type QuotaStatus, type RenderSnapshotOptions } from './services.js'
+import { createTurnRegistry } from './turn/registry.js'
 import type { Identity } from './turn/types.js'
 import { renderWidget, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
 
@@ -95,7 +96,13 @@ export interface Chatbot {
   on<E extends ChatbotEvent>(type: ChatbotEventClass<E>, listener: (event: E) => void | Promise<void>): () => void
   emit(event: ChatbotEvent): void
   readonly activeStreams: number
-  close(): Promise<void>
+  /**
+   * Shuts down gracefully: new messages get 503 (`server_shutting_down`), replies in progress get
+   * `shutdownGrace` seconds (or `grace`) to finish, the rest end with an `error` event, their partial
+   * replies stored and their quota settled; then the `close` hooks run and the database and the
+   * counters close. Calling it again returns the same promise.
+   */
+  close(options?: { grace?: number }): Promise<void>
 }
 
 export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, options: CreateChatbotOptions = {}): Promise<Chatbot> {
@@ -103,7 +110,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   const logger = options.logger ?? (await loadConsola()).withTag('chatbot')
   const signer = createEnvelopeSigner({ appKey: config.appKey, previousKeys: config.appKeyPrevious })
   parseAppKey(config.appKey)
-  const [database, counters] = await Promise.all([createDatabase(config.database), createCounterStore(config.storage)])
+  const [database, counters] = await Promise.all([createDatabase(config.database, { warn: (message, error) => logger.warn(message, error) }), createCounterStore(config.storage, { logger })])
   if (options.migrate !== false) {
     // A refused migration (a table conflict, an unreachable server) must not leave connections open.
     await migrate(database.db).catch(async (error: unknown) => {
@@ -128,6 +135,8 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   let fakeClient: ProviderClient | undefined
   let authorizer: AdminAuthorizer | undefined
   let realClient: ProviderClient | undefined
+  const turns = createTurnRegistry()
+  let closed: Promise<void> | undefined
 
   const scopeOf = (name: string) => {
     let scope = scopes.get(name)
@@ -161,13 +170,17 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     logger,
     signer,
     keepAlive: createKeepAlive(options.keepAliveMs ?? 15_000),
-    provider: () => (fakeClient ??= realClient ??= createProviderClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, fetch: config.provider.fetch, retries: config.provider.retries, onRetry: ({ message }) => logger.warn(message) })),
+    provider: () => (fakeClient ??= realClient ??= createProviderClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, fetch: config.provider.fetch, retries: config.provider.retries, onRetry: ({ message }) => logger.warn(message), onFailure: ({ message }) => logger.warn(message) })),
     settings,
     contexts,
     channelContexts: (name) => scopes.get(name)?.contexts,
     chunkListeners: () => hooks.listeners('turn:chunk'),
     hasListeners: (name) => hooks.listeners(name).length > 0,
     activeStreams: 0,
+    turns,
+    get closing() {
+      return turns.closing
+    },
     widgetFile: options.widgetFile,
     debug,
   }
@@ -240,10 +253,17 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     get activeStreams() {
       return runtime.activeStreams
     },
-    async close() {
-      clearTimeout(tokenizerWarmUp)
-      await hooks.callHook('close')
-      await Promise.all([database.close(), counters.close()])
+    close(closeOptions = {}) {
+      const grace = closeOptions.grace ?? config.shutdownGrace
+      if (!(grace >= 0)) return Promise.reject(new TypeError(`chatbot.close: grace must be a number of seconds ≥ 0, got ${grace}.`))
+      // A signal handler and a host's or module's own `close` hook may both call it: one shutdown.
+      return (closed ??= (async () => {
+        // The turns still use the database and the counters until they stored and settled.
+        await turns.drain(grace * 1000, logger)
+        clearTimeout(tokenizerWarmUp)
+        await hooks.callHook('close')
+        await Promise.all([database.close(), counters.close()])
+      })())
     },
   }
 

@@ -50,6 +50,7 @@ export {
 export { truncateUtf8, byteLength, countTokens, loadTokenizer, TRUNCATION_MARKER } from './text/index.js'
 export { escapeHtml, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
 export { packageVersion } from './version.js'
+export { startToolSpan, type ToolSpan } from './telemetry/index.js'
 export type { ContextValue } from './runtime.js'
 export type { ChatbotServices, QuotaStatus, QuotaBudget, PruneOptions, PruneReport, PruneChannelReport, RenderSnapshotOptions } from './services.js'
 

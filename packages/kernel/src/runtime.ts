@@ -9,6 +9,7 @@ import type { ChatbotHooks } from './hooks.js'
 import type { KeepAlive } from './http/sse.js'
 import type { ProviderClient } from './provider/types.js'
 import type { Schema } from './storage/index.js'
+import type { TurnRegistry } from './turn/registry.js'
 import type { Turn } from './turn/types.js'
 
 export type ContextValue = string | ((turn: Turn) => string | Promise<string>)
@@ -32,6 +33,10 @@ export interface KernelRuntime {
   chunkListeners(): ((turn: Turn, text: string) => void)[]
   hasListeners(name: keyof ChatbotHooks): boolean
   activeStreams: number
+  /** Turns in progress: admits message requests, and lets `close()` wait for them. */
+  turns: TurnRegistry
+  /** `close()` began: new messages get 503 `server_shutting_down`; health should stop reporting ready. */
+  readonly closing: boolean
   widgetFile: string | undefined
   /** Error bodies of internal errors carry their cause (see `CreateChatbotOptions.debug`). */
   debug: boolean

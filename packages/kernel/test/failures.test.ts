@@ -81,6 +81,26 @@ describe.each(TRANSPORTS)('provider failures arrive as error events (%s)', (tran
     expect((await storedMessages(h, id)).filter((message) => message.role === 'user')).toHaveLength(2)
   })
 
+  it('five concurrent retries of one failed message: one provider call, one reply, four 409', async () => {
+    h.provider.script({ status: 500 })
+    const token = h.envelope({ userId: 'impatient' })
+    const first = await h.post({ signed_context: token, message: 'once please' })
+    const id = first.headers.get('x-chatbot-conversation-id')!
+    await events(first)
+    const calls = h.provider.requests.length
+    h.provider.script({ text: 'only once', firstChunkDelayMs: 200 })
+    const retries = await Promise.all(Array.from({ length: 5 }, () => h.post({ signed_context: token, message: 'once please', conversation_id: id })))
+    expect(retries.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409])
+    const refused = retries.find((response) => response.status === 409)!
+    expect(await refused.json()).toMatchObject({ error: { code: 'reply_in_progress' } })
+    expect((await events(retries.find((response) => response.status === 200)!)).at(-1)).toMatchObject({ type: 'done' })
+    expect(h.provider.requests.length).toBe(calls + 1)
+    expect(await storedMessages(h, id)).toEqual([
+      { role: 'user', content: 'once please', status: 'complete', finish_reason: null },
+      { role: 'assistant', content: 'only once', status: 'complete', finish_reason: 'stop' },
+    ])
+  })
+
   it('emits the domain events for a completed and a failed turn', async () => {
     const seen: string[] = []
     const offs = [

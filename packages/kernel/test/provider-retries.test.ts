@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createHarness, events, TRANSPORTS, type Harness } from './harness.js'
-
-/** A logger that keeps its warnings and drops the rest. */
-function warnings() {
-  const lines: string[] = []
-  const noop = () => {}
-  const logger = { error: noop, warn: (...args: unknown[]) => void lines.push(args.join(' ')), info: noop, success: noop, log: noop, debug: noop } as never
-  return { lines, logger }
-}
+import { warnings } from './provider-calls.js'
 
 describe.each(TRANSPORTS)('a turn whose provider fails before the first token (%s)', (transport) => {
   let h: Harness | undefined

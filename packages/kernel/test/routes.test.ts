@@ -18,7 +18,8 @@ describe.each(TRANSPORTS)('health and widget.js (%s)', (transport) => {
   it('health reports ok, the package version and the active streams', async () => {
     const response = await h.request('/chatbot/health')
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ status: 'ok', version: packageVersion, active_streams: 0 })
+    const check = { status: 'ok', latency_ms: expect.any(Number) }
+    expect(await response.json()).toEqual({ status: 'ok', version: packageVersion, active_streams: 0, checks: { database: check, counters: check } })
     expect(response.headers.get('set-cookie')).toBeNull()
 
     h.provider.script({ text: 'slow', firstChunkDelayMs: 300 })

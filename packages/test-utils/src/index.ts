@@ -5,4 +5,4 @@ export { createCookieJar, parseSetCookie, type CookieJar, type SetCookieLine } f
 export { createPostgresSchema, type PostgresSchema } from './postgres-schema.js'
 export { browserAvailability, launchChromium, CHROMIUM_ARGS, CHROMIUM_PATH, type BrowserAvailability } from './browser.js'
 export { databaseTargets, TEST_TABLE_PREFIX, type CreatedDatabase, type DatabaseLayoutConfig, type DatabaseTarget, type DatabaseTargetOptions } from './database-targets.js'
-export { createTcpProxy, type TcpProxy } from './tcp-proxy.js'
+export { createTcpProxy, proxiedUrl, type TcpProxy } from './tcp-proxy.js'

@@ -88,3 +88,14 @@ export async function createTcpProxy(target: { host?: string; port: number }): P
     close: stopListening,
   }
 }
+
+/** `url` (a `postgres://` or `redis://` URL) reached through a fresh `createTcpProxy`, with `params` set on it. */
+export async function proxiedUrl(url: string, params: Record<string, string> = {}): Promise<{ url: string; proxy: TcpProxy }> {
+  const target = new URL(url)
+  const defaultPort = target.protocol.startsWith('redis') ? 6379 : 5432
+  const proxy = await createTcpProxy({ host: target.hostname, port: Number(target.port || defaultPort) })
+  target.hostname = '127.0.0.1'
+  target.port = String(proxy.port)
+  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value)
+  return { url: target.toString(), proxy }
+}

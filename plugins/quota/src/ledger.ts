@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { ChatbotQuotaExceededException, type CounterStore, type Identity, type QuotaStatus } from '@chatbot-kit/kernel'
 import { toIsoWithOffset, utcDay } from './day.js'
 
@@ -12,6 +13,8 @@ export interface QuotaLease {
   readonly resetsAt: Date
   /** Output tokens this turn may stream so far. */
   readonly output: number
+  /** What the day had left beyond every reservation when this turn last reserved (a snapshot). */
+  readonly dayLeft: number
   /** Asks for `wanted` more output tokens; resolves with the share granted (0 when the day is spent). */
   grow(wanted: number): Promise<number>
   /** Replaces the reservation with the tokens the turn used (releasing the rest, or charging more). */
@@ -22,15 +25,18 @@ export interface QuotaLedgerOptions {
   prefix: string
   now: () => number
   limits: TokenCounts
+  /** How long a reservation outlives its last growth: a turn's bound, so a crashed turn's hold ends. */
+  leaseSeconds: number
 }
 
 /**
- * Daily token counts per identity in the counter store. Reserving is an atomic increment checked
- * against the limit and undone when it does not fit, so concurrent turns of one identity (on any
- * number of instances sharing the store) never hold more than the limit between them.
+ * Daily token counts per identity in the counter store. A turn's reservations are leases: held
+ * against the limit in one atomic step (on any number of instances sharing the store, concurrent
+ * turns of one identity never hold more than the limit between them), settled when the turn ends,
+ * and gone by themselves when a process dies before that.
  */
 export function createQuotaLedger(counters: CounterStore, options: QuotaLedgerOptions) {
-  const { limits } = options
+  const { limits, leaseSeconds } = options
   const keysOf = (identity: Identity, day: string) => {
     // URI-encoded: an id holding `:` or `/` must not read as more key segments (or another id's).
     const id = identity.userId ?? identity.guestId
@@ -44,30 +50,39 @@ export function createQuotaLedger(counters: CounterStore, options: QuotaLedgerOp
     async reserve(identity: Identity, inputTokens: number, outputWanted: number): Promise<QuotaLease> {
       const day = utcDay(options.now())
       const keys = keysOf(identity, day.id)
-      const add = (key: string, by: number) => (by === 0 ? Promise.resolve(0) : counters.increment(key, by, day.ttlSeconds))
-      const [inputTotal, outputTotal] = await Promise.all([add(keys.input, inputTokens), add(keys.output, outputWanted)])
-      const outputGranted = Math.min(outputWanted, limits.output - (outputTotal - outputWanted))
-      if (inputTotal > limits.input || outputGranted <= 0) {
-        await Promise.all([add(keys.input, -inputTokens), add(keys.output, -outputWanted)])
-        const which = inputTotal > limits.input ? 'input' : 'output'
+      const leaseId = randomUUID()
+      const release = (key: string, by = 0) => counters.release(key, leaseId, { by, ttlSeconds: day.ttlSeconds })
+      const [input, output] = await Promise.all([
+        inputTokens === 0 ? { granted: 0 } : counters.reserve(keys.input, leaseId, inputTokens, limits.input, { leaseSeconds, atLeast: inputTokens }),
+        counters.reserve(keys.output, leaseId, outputWanted, limits.output, { leaseSeconds }),
+      ])
+      if (input.granted < inputTokens || output.granted === 0) {
+        await Promise.all([release(keys.input), release(keys.output)])
+        const which = input.granted < inputTokens ? 'input' : 'output'
         throw new ChatbotQuotaExceededException(`The daily ${which} token quota is used up.`, day.resetsAt)
       }
-      await add(keys.output, outputGranted - outputWanted)
-      let output = outputGranted
+      let granted = output.granted
+      let dayLeft = output.remaining
       return {
         resetsAt: day.resetsAt,
         get output() {
-          return output
-        },
-        async grow(wanted) {
-          const total = await add(keys.output, wanted)
-          const granted = Math.max(0, Math.min(wanted, limits.output - (total - wanted)))
-          await add(keys.output, granted - wanted)
-          output += granted
           return granted
         },
+        get dayLeft() {
+          return dayLeft
+        },
+        // Growing moves both deadlines on: the turn is alive. (Reserving 0 only renews.)
+        async grow(wanted) {
+          const [grant] = await Promise.all([
+            counters.reserve(keys.output, leaseId, wanted, limits.output, { leaseSeconds }),
+            inputTokens === 0 ? undefined : counters.reserve(keys.input, leaseId, 0, limits.input, { leaseSeconds }),
+          ])
+          granted += grant.granted
+          dayLeft = grant.remaining
+          return grant.granted
+        },
         async settle(used) {
-          await Promise.all([add(keys.input, used.input - inputTokens), add(keys.output, used.output - output)])
+          await Promise.all([release(keys.input, used.input), release(keys.output, used.output)])
         },
       }
     },

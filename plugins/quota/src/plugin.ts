@@ -1,4 +1,4 @@
-import { ChatbotQuotaExceededException, countTokens, definePlugin, type ChatbotPlugin, type Turn } from '@chatbot-kit/kernel'
+import { ChatbotException, ChatbotQuotaExceededException, countTokens, definePlugin, type ChatbotPlugin, type Turn } from '@chatbot-kit/kernel'
 import { createQuotaLedger, type QuotaLease, type TokenCounts } from './ledger.js'
 import { createOutputMeter } from './output-meter.js'
 
@@ -20,6 +20,9 @@ interface TurnQuota {
 
 const STATE = 'quota'
 
+/** Added to a turn's own bound, for clocks and the settle call itself. */
+const LEASE_MARGIN_SECONDS = 30
+
 /**
  * Per identity (user or guest) and UTC day: `dailyQuota.input` and `dailyQuota.output` tokens.
  * A turn reserves its prompt and a share of output before the provider is called, streams while
@@ -32,8 +35,13 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
   return definePlugin({
     name: 'quota',
     setup(chatbot) {
-      const ledger = createQuotaLedger(chatbot.counters, { prefix: options.prefix ?? 'quota', now: options.now ?? Date.now, limits: chatbot.config.dailyQuota })
-      const onGrowError = (error: unknown) => chatbot.logger.error('Could not reserve more output quota:', error)
+      const { streamDuration, shutdownGrace, dailyQuota } = chatbot.config
+      // A turn streams at most `streamDuration`, and a shutdown waits `shutdownGrace` before it
+      // settles the rest: a reservation older than that (since it last grew) belongs to a turn
+      // whose process died, and stops counting by itself.
+      const leaseSeconds = streamDuration + shutdownGrace + LEASE_MARGIN_SECONDS
+      const ledger = createQuotaLedger(chatbot.counters, { prefix: options.prefix ?? 'quota', now: options.now ?? Date.now, limits: dailyQuota, leaseSeconds })
+      const onGrowError = (error: unknown) => chatbot.logger.warn('Could not reserve more output quota:', error)
       chatbot.provide('quota', (identity) => ledger.status(identity))
 
       const settle = async (turn: Turn, used: (turn: Turn, refused: string) => TokenCounts) => {
@@ -55,7 +63,9 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
           // Throwing stops the reply; the kernel leaves the refused chunk out of the stored text.
           if (quota && !quota.meter.take(text)) {
             quota.refused = text
-            throw new ChatbotQuotaExceededException('The daily output token quota is used up.', quota.lease.resetsAt)
+            // The store down mid-reply (`counters_unavailable`) is not a spent day.
+            const { failure } = quota.meter
+            throw ChatbotException.isInstance(failure) ? failure : new ChatbotQuotaExceededException('The daily output token quota is used up.', quota.lease.resetsAt)
           }
         },
         // The kernel has filled in the tokenizer's count where the provider reported no usage.

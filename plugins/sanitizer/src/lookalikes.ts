@@ -1,14 +1,12 @@
 /**
- * Folding for matching only: each code point of the text becomes exactly one character, so a
- * match in the folded text maps back to the same code points of the original. Folded: case,
- * compatibility forms (NFKC: fullwidth ＜ｓｙｓｔｅｍ＞, mathematical 𝐬𝐲𝐬𝐭𝐞𝐦), the Cyrillic and Greek
- * letters that look Latin, bracket and slash look-alikes, and invisible characters (to `\u200B`).
+ * Characters that look like the ones a tag is made of but that no Unicode normalization maps to
+ * them: other angle brackets and slashes, and the Cyrillic and Greek letters that look Latin.
+ * Fullwidth and small forms (＜ ﹤ ／ ｓ) need no entry: NFKC maps them (see fold-for-matching.ts).
  */
 
 const OPEN = '<\uFF1C\uFE64\u2039\u2329\u3008\u27E8\u02C2\u1438'
 const CLOSE = '>\uFF1E\uFE65\u203A\u232A\u3009\u27E9\u02C3\u1433'
 const SLASH = '/\uFF0F\u2215\u2044\u29F8'
-const INVISIBLE = '\u200B\u200C\u200D\u2060\uFEFF\u00AD'
 
 // Latin look-alikes, upper and lower case (Cyrillic first, then Greek).
 const LETTERS: Record<string, string> = {
@@ -26,24 +24,10 @@ export function hasOpenBracket(text: string): boolean {
   return ANY_OPEN.test(text)
 }
 
-/** Code points that fold to nothing we match (unmapped astral characters). */
-const OTHER = '\uFFFD'
-
-function foldOne(char: string): string {
-  if (char.length === 1 && char.charCodeAt(0) < 0x80) return char.toLowerCase()
+/** The ASCII character `char` poses as (`<`, `>`, `/` or a lowercase letter), if it is a listed look-alike. */
+export function lookalike(char: string): string | undefined {
   if (OPEN.includes(char)) return '<'
   if (CLOSE.includes(char)) return '>'
   if (SLASH.includes(char)) return '/'
-  if (INVISIBLE.includes(char)) return '\u200B'
-  const letter = LETTERS[char]
-  if (letter) return letter
-  const compatible = char.normalize('NFKC').toLowerCase()
-  if (compatible.length === 1) return LETTERS[compatible] ?? compatible
-  return char.length === 1 ? char : OTHER
-}
-
-/** The text's code points, and the folded text: one UTF-16 unit per code point. */
-export function foldForMatching(text: string): { codePoints: string[]; folded: string } {
-  const codePoints = Array.from(text)
-  return { codePoints, folded: codePoints.map(foldOne).join('') }
+  return LETTERS[char]
 }

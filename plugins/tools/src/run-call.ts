@@ -1,4 +1,4 @@
-import { insertToolInvocation, truncateUtf8, type Chatbot, type ChatbotTool, type ChatToolCall, type PersistableTool, type Turn } from '@chatbot-kit/kernel'
+import { insertToolInvocation, startToolSpan, truncateUtf8, type Chatbot, type ChatbotTool, type ChatToolCall, type PersistableTool, type Turn } from '@chatbot-kit/kernel'
 import { assertArgumentLengths, parseArguments } from './arguments.js'
 import { ToolCallFailure } from './failure.js'
 import { validateArguments } from './schema.js'
@@ -17,12 +17,20 @@ interface Outcome {
 /**
  * Runs one call and returns the content of its `tool` message. Every call gets `tool_started`,
  * then `tool_finished` or `tool_failed`; a failure becomes an error result so the model can recover.
+ * Each call, refused ones too, is an `execute_tool` span under the turn's (docs/observability.md).
  */
 export async function runToolCall(chatbot: Chatbot, turn: Turn, plan: CallPlan): Promise<string> {
   const { call } = plan
+  const span = startToolSpan(call, chatbot.config.telemetry.captureContent)
   const parsed = parseArguments(call.function.arguments)
   turn.send({ type: 'tool_started', call_id: call.id, name: call.function.name, arguments: parsed.ok ? parsed.value : call.function.arguments })
-  const outcome = 'tool' in plan ? await execute(chatbot, turn, plan.tool, call, parsed) : refused(plan.refusal)
+  const running = 'tool' in plan ? execute(chatbot, turn, plan.tool, call, parsed) : Promise.resolve(refused(plan.refusal))
+  const outcome = await running.catch((error: unknown) => {
+    // Not a tool failure but a fault of ours: the turn ends with internal_error, and so does the span.
+    span.end({ result: null, errorCode: 'internal_error' })
+    throw error
+  })
+  span.end({ result: outcome.result, errorCode: outcome.failure?.code })
   if ('tool' in plan && (plan.tool as Partial<PersistableTool>).persist === true) await persist(chatbot, turn, call, parsed, outcome)
 
   if (outcome.failure) {

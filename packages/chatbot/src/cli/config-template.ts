@@ -41,6 +41,7 @@ export default defineChatbotConfig({
   conversationTtl: 86400,                                       // CHATBOT_CONVERSATION_TTL (seconds)
   retentionDays: 30,                                            // CHATBOT_RETENTION_DAYS (null keeps forever)
   streamDuration: 60,                                           // CHATBOT_STREAM_DURATION (seconds)
+  shutdownGrace: 10,                                            // CHATBOT_SHUTDOWN_GRACE (seconds replies may finish after SIGTERM)
   tokenCap: 32768,                                              // CHATBOT_TOKEN_CAP
   dailyQuota: { input: 200000, output: 50000 },                 // CHATBOT_DAILY_QUOTA_INPUT, CHATBOT_DAILY_QUOTA_OUTPUT
   context: { sectionSizeCap: 4096 },                            // CHATBOT_CONTEXT_SECTION_SIZE_CAP (bytes)
@@ -75,5 +76,6 @@ export default defineChatbotConfig({
   // identify: (event) => ({ userId: '…' }) or null for guests
   plugins: [],                                                  // your plugins, after the built-in ones
   base: '/chatbot',                                             // the path prefix of every route
+  telemetry: { captureContent: false },                         // CHATBOT_TELEMETRY_CAPTURE_CONTENT (message text on spans)
 })
 `

@@ -41,17 +41,23 @@ export async function guard<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Closes `close` on SIGINT/SIGTERM, then exits 0. */
+/**
+ * On SIGINT/SIGTERM runs `close` (a graceful shutdown), then exits 0. A second signal exits at
+ * once with 1, for whoever will not wait out the grace period.
+ */
 export function onShutdown(close: () => Promise<void>): void {
   let closing = false
-  const stop = () => {
-    if (closing) return
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) {
+      consola.warn(`${signal} again: exiting now, without waiting for replies in progress.`)
+      process.exit(1)
+    }
     closing = true
     close().then(
       () => process.exit(0),
       (error: unknown) => fail(error),
     )
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }

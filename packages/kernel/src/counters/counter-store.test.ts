@@ -94,6 +94,88 @@ describe.each(implementations)('CounterStore contract: $name', ({ url, shared })
     expect(await store.get('invalid')).toBe(0)
   })
 
+  const lease = { leaseSeconds: 60 }
+
+  test('leases hold against a limit next to the settled count, partially when only part fits', async () => {
+    const store = await open()
+    await store.increment('leases', 4, 60)
+    expect(await store.reserve('leases', 'a', 3, 10, lease)).toEqual({ granted: 3, remaining: 3 })
+    expect(await store.reserve('leases', 'b', 5, 10, lease)).toEqual({ granted: 3, remaining: 0 })
+    expect(await store.reserve('leases', 'c', 1, 10, lease)).toEqual({ granted: 0, remaining: 0 })
+    expect(await store.get('leases')).toBe(10)
+    // The settled count alone is what plain key-value reads.
+    expect(Number(await store.storage.getItem('leases'))).toBe(4)
+  })
+
+  test('atLeast makes a reservation all or nothing; growing adds to the lease', async () => {
+    const store = await open()
+    expect(await store.reserve('whole', 'a', 6, 10, { ...lease, atLeast: 6 })).toEqual({ granted: 6, remaining: 4 })
+    expect(await store.reserve('whole', 'b', 6, 10, { ...lease, atLeast: 6 })).toEqual({ granted: 0, remaining: 4 })
+    expect(await store.reserve('whole', 'a', 3, 10, lease)).toEqual({ granted: 3, remaining: 1 })
+    expect(await store.get('whole')).toBe(9)
+    // Released, the whole lease (6 + 3) stops counting at once.
+    await store.release('whole', 'a')
+    expect(await store.get('whole')).toBe(0)
+  })
+
+  test('release settles the charge in the same step; releasing an unknown lease only charges', async () => {
+    const store = await open()
+    await store.reserve('settle', 'a', 8, 10, lease)
+    await store.release('settle', 'a', { by: 5, ttlSeconds: 60 })
+    expect(await store.get('settle')).toBe(5)
+    expect(await store.reserve('settle', 'b', 8, 10, lease)).toEqual({ granted: 5, remaining: 0 })
+    await store.release('settle', 'gone', { by: 2, ttlSeconds: 60 })
+    expect(await store.get('settle')).toBe(12)
+    expect(await store.reserve('settle', 'c', 1, 10, lease)).toEqual({ granted: 0, remaining: 0 })
+  })
+
+  test('a lease nobody releases stops counting at its deadline; reserving on it renews it', async () => {
+    const store = await open()
+    await store.reserve('expiry', 'crashed', 5, 10, { leaseSeconds: 0.5 })
+    await store.reserve('expiry', 'alive', 3, 10, { leaseSeconds: 0.5 })
+    expect(await store.get('expiry')).toBe(8)
+    await sleep(300)
+    // Nothing granted (the amount is 0), but the deadline moves on.
+    expect(await store.reserve('expiry', 'alive', 0, 10, { leaseSeconds: 0.5 })).toEqual({ granted: 0, remaining: 2 })
+    await sleep(350)
+    expect(await store.get('expiry')).toBe(3)
+    expect(await store.reserve('expiry', 'next', 10, 10, lease)).toEqual({ granted: 7, remaining: 0 })
+    await sleep(300)
+    expect(await store.get('expiry')).toBe(7)
+  })
+
+  test('1,000 concurrent reservations never hold more than the limit', async () => {
+    const store = await open()
+    const grants = await Promise.all(Array.from({ length: 1000 }, (_, index) => store.reserve('rush', `turn-${index}`, 3, 1000, lease)))
+    const granted = grants.map((grant) => grant.granted)
+    expect(granted.reduce((sum, value) => sum + value, 0)).toBe(1000)
+    // 333 whole grants, one partial (1), then nothing.
+    expect(granted.filter((value) => value === 3)).toHaveLength(333)
+    expect(granted.filter((value) => value === 0)).toHaveLength(666)
+    expect(await store.get('rush')).toBe(1000)
+  })
+
+  it.runIf(url && shared)('two instances (two connections) never hold more than the limit together (shared backends only)', async () => {
+    const [first, second] = await Promise.all([open(), open()])
+    const grants = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) => (index % 2 ? first : second).reserve('shared-leases', `turn-${index}`, 1, 250, lease)),
+    )
+    expect(grants.filter((grant) => grant.granted === 1)).toHaveLength(250)
+    expect(await first.get('shared-leases')).toBe(250)
+    await second.release('shared-leases', 'turn-0', { by: 1, ttlSeconds: 60 })
+    expect(await first.get('shared-leases')).toBe(250)
+  })
+
+  test('rejects malformed reservations', async () => {
+    const store = await open()
+    await expect(store.reserve('invalid', '', 1, 10, lease)).rejects.toThrow(TypeError)
+    await expect(store.reserve('invalid', 'a', 1.5, 10, lease)).rejects.toThrow(TypeError)
+    await expect(store.reserve('invalid', 'a', 1, -1, lease)).rejects.toThrow(TypeError)
+    await expect(store.reserve('invalid', 'a', 1, 10, { leaseSeconds: 0 })).rejects.toThrow(TypeError)
+    await expect(store.release('invalid', 'a', { by: 0.5, ttlSeconds: 60 })).rejects.toThrow(TypeError)
+    expect(await store.get('invalid')).toBe(0)
+  })
+
   test('close releases its connection', async () => {
     const before = tcpHandles()
     const store = await createCounterStore(url!, { base })

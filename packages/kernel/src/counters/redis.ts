@@ -1,38 +1,61 @@
+import type { Redis } from 'ioredis'
 import { createStorage, normalizeKey } from 'unstorage'
 import redisDriver from 'unstorage/drivers/redis'
-import { assertIncrement, type CounterStore, type CounterStoreOptions } from './types.js'
-
-// INCRBY and the first expiry in one atomic step. Setting the expiry only while the key has none
-// (PTTL -1) keeps windows fixed; a Lua script does this on any Redis, not only 7.0's `EXPIRE NX`.
-const INCREMENT_SCRIPT = `
-local value = redis.call('INCRBY', KEYS[1], ARGV[1])
-if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return value`
+import { ChatbotCountersUnavailableException } from '../errors/index.js'
+import { FAIL_FAST, reasonOf, reportOutages } from './redis-connection.js'
+import { GET_SCRIPT, INCREMENT_SCRIPT, RELEASE_SCRIPT, RESERVE_SCRIPT } from './redis-scripts.js'
+import { assertIncrement, assertReserve, type CounterStore, type CounterStoreOptions } from './types.js'
 
 /**
  * Counters shared by every server instance on one Redis. Keys are written through the driver's
- * own ioredis client with the driver's base, so `storage.getItem(key)` sees the same value.
+ * own ioredis client with the driver's base, so `storage.getItem(key)` sees the same value; the
+ * leases of `key` are a hash at `key:~leases`.
+ *
+ * Every call fails within about two seconds when Redis does not answer, with a retryable
+ * `ChatbotCountersUnavailableException` (503): throttle and quota refuse rather than hang or let
+ * requests through uncounted. The client keeps reconnecting, so the store recovers by itself.
  */
 export function createRedisCounterStore(url: string, options: CounterStoreOptions = {}): CounterStore {
-  const driver = redisDriver({ url, ...(options.base ? { base: options.base } : {}) })
+  const driver = redisDriver({ url, ...FAIL_FAST, ...(options.base ? { base: options.base } : {}) })
   const storage = createStorage({ driver })
-  const client = driver.getInstance!()
+  // The driver's client is a plain Redis one for a URL (a Cluster only for `cluster` options).
+  const client = driver.getInstance!() as Redis
+  reportOutages(client, options.logger ?? console)
   const base = normalizeKey(options.base)
   const redisKey = (key: string) => (base ? `${base}:${normalizeKey(key)}` : normalizeKey(key))
+  const keys = (key: string) => [redisKey(key), `${redisKey(key)}:~leases`] as const
+
+  const call = async <T>(command: () => Promise<T>): Promise<T> => {
+    // Known to be down: refuse at once rather than queue until the next attempt fails.
+    if (client.status === 'reconnecting') throw new ChatbotCountersUnavailableException('reconnecting')
+    try {
+      return await command()
+    } catch (error) {
+      throw new ChatbotCountersUnavailableException(reasonOf(error), error)
+    }
+  }
 
   return {
     storage,
     async increment(key, by, ttlSeconds) {
       assertIncrement(by, ttlSeconds)
-      const value = await client.eval(INCREMENT_SCRIPT, 1, redisKey(key), by, Math.ceil(ttlSeconds * 1000))
-      return Number(value)
+      return Number(await call(() => client.eval(INCREMENT_SCRIPT, 1, redisKey(key), by, Math.ceil(ttlSeconds * 1000))))
+    },
+    async reserve(key, leaseId, amount, limit, leaseOptions) {
+      const { atLeast, leaseMs } = assertReserve(leaseId, amount, limit, leaseOptions)
+      const [granted, remaining] = (await call(() => client.eval(RESERVE_SCRIPT, 2, ...keys(key), leaseId, amount, limit, leaseMs, atLeast))) as [number, number]
+      return { granted: Number(granted), remaining: Number(remaining) }
+    },
+    async release(key, leaseId, charge) {
+      if (charge) assertIncrement(charge.by, charge.ttlSeconds)
+      const ttlMs = charge ? Math.ceil(charge.ttlSeconds * 1000) : 1
+      await call(() => client.eval(RELEASE_SCRIPT, 2, ...keys(key), leaseId, charge?.by ?? 0, ttlMs))
     },
     async ping() {
-      await client.ping()
+      await call(() => client.ping())
     },
     async get(key) {
-      const value = await client.get(redisKey(key))
-      return value === null ? 0 : Number(value)
+      return Number(await call(() => client.eval(GET_SCRIPT, 2, ...keys(key), '')))
     },
     async close() {
       await storage.dispose()

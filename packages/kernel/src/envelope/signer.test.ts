@@ -129,6 +129,27 @@ describe('verify rejects', () => {
   })
 })
 
+describe('lifetime cap and declared channels', () => {
+  it('refuses a correctly signed token whose exp lies more than 900 s after its iat', () => {
+    expect(signer.verify(signRaw({ ...valid, exp: NOW_SECONDS + ENVELOPE_TTL_SECONDS }), {}, NOW).uid).toBe('42')
+    expectInvalid(() => signer.verify(signRaw({ ...valid, exp: NOW_SECONDS + ENVELOPE_TTL_SECONDS + 1 }), {}, NOW))
+    expectInvalid(() => signer.verify(signRaw({ ...valid, iat: NOW_SECONDS - 3600, exp: NOW_SECONDS + 365 * 86_400 }), {}, NOW))
+  })
+
+  it('refuses a long-lived token signed by a previous key too', () => {
+    const rotated = createEnvelopeSigner({ appKey: OTHER_KEY, previousKeys: [KEY] })
+    expect(rotated.verify(signRaw(valid, KEY), {}, NOW).uid).toBe('42')
+    expectInvalid(() => rotated.verify(signRaw({ ...valid, exp: NOW_SECONDS + 7200 }, KEY), {}, NOW))
+  })
+
+  it('refuses a token for a channel the config does not declare', () => {
+    expect(signer.verify(token, { channels: { default: {}, support: {} } }, NOW).channel).toBe('support')
+    expectInvalid(() => signer.verify(token, { channels: { default: {} } }, NOW))
+    // Only own keys declare a channel, not what an object inherits.
+    expectInvalid(() => signer.verify(signRaw({ ...valid, channel: 'constructor' }), { channels: { default: {} } }, NOW))
+  })
+})
+
 describe('key rotation', () => {
   const rotated = createEnvelopeSigner({ appKey: OTHER_KEY, previousKeys: [KEY] })
 

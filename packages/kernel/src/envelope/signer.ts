@@ -20,6 +20,8 @@ export interface EnvelopeClaims {
 export interface EnvelopeExpectation {
   route?: string
   channel?: string
+  /** The channels the config declares: an envelope for any other is refused, even if signed. */
+  channels?: Readonly<Record<string, unknown>>
 }
 
 export interface EnvelopeSignerOptions {
@@ -97,9 +99,12 @@ export function createEnvelopeSigner(options: EnvelopeSignerOptions): EnvelopeSi
       const payload = readPayload(part)
       const seconds = toSeconds(now)
       if (payload.exp <= seconds) throw invalid('has expired')
+      // Minted tokens live exactly the TTL; a longer one was signed by something else (contract §6).
+      if (payload.exp - payload.iat > ENVELOPE_TTL_SECONDS) throw invalid(`outlives the ${ENVELOPE_TTL_SECONDS} s limit`)
       if (payload.iat > seconds + CLOCK_SKEW_SECONDS) throw invalid('was issued in the future')
       if (expect.route !== undefined && payload.route !== expect.route) throw invalid('is bound to another route')
       if (expect.channel !== undefined && payload.channel !== expect.channel) throw invalid('is bound to another channel')
+      if (expect.channels !== undefined && !Object.hasOwn(expect.channels, payload.channel)) throw invalid('is for a channel that is not configured')
       return payload
     },
   }

@@ -21,10 +21,31 @@ export class ChatbotNotFoundException extends ChatbotException {
   }
 }
 
+/** 409: a retry of a message whose reply another request is already writing. */
+export class ChatbotReplyInProgressException extends ChatbotException {
+  constructor(message = 'A reply to this message is already being written; wait for it or reload the conversation.') {
+    super(message, { code: 'reply_in_progress', status: 409 })
+  }
+}
+
+/** 408: the request body did not arrive in time; the connection is closed after the answer. */
+export class ChatbotRequestTimeoutException extends ChatbotException {
+  constructor(seconds: number) {
+    super(`The request body did not arrive within ${seconds} s.`, { code: 'request_timeout', status: 408 })
+  }
+}
+
 /** 413: the request body is over the limit. */
 export class ChatbotPayloadTooLargeException extends ChatbotException {
   constructor(limitBytes: number) {
     super(`The request body is larger than ${limitBytes} bytes.`, { code: 'payload_too_large', status: 413 })
+  }
+}
+
+/** 415: the body is not declared as JSON (`application/json` or `…+json`). */
+export class ChatbotUnsupportedMediaTypeException extends ChatbotException {
+  constructor() {
+    super('The request body must be sent as Content-Type: application/json.', { code: 'unsupported_media_type', status: 415 })
   }
 }
 
@@ -49,10 +70,10 @@ export class ChatbotCsrfException extends ChatbotException {
   }
 }
 
-/** 429: a throttle window is full. */
+/** 429: a throttle window is full. `headers` adds to `Retry-After`, e.g. the IETF `RateLimit-Policy` and `RateLimit`. */
 export class ChatbotThrottledException extends ChatbotException {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(message, { code: 'throttled', status: 429, retryable: true, headers: { 'retry-after': String(retryAfterSeconds) } })
+  constructor(message: string, retryAfterSeconds: number, headers: Record<string, string> = {}) {
+    super(message, { code: 'throttled', status: 429, retryable: true, headers: { 'retry-after': String(retryAfterSeconds), ...headers } })
   }
 }
 

@@ -1,20 +1,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { H3Event } from 'h3'
-import { ChatbotPayloadTooLargeException, ChatbotValidationException } from '../errors/index.js'
+import {
+  ChatbotClientClosedException,
+  ChatbotException,
+  ChatbotPayloadTooLargeException,
+  ChatbotRequestTimeoutException,
+  ChatbotUnsupportedMediaTypeException,
+  ChatbotValidationException,
+} from '../errors/index.js'
 import { readCapped } from './read-capped.js'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
+/** The whole body must arrive within this long once the route reads it: a trickled body holds a socket. */
+export const BODY_DEADLINE_MS = 10_000
+
+// `application/json` or a `+json` type, any parameters; a missing type is refused like `text/plain`,
+// the type a cross-site page can send without a CORS preflight.
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
+
+type NodePair = { req?: IncomingMessage; res?: ServerResponse } | undefined
 
 /**
- * Reads a JSON object body of at most `limit` bytes: a declared or actual size over it is 413,
- * without buffering more than the limit; anything but a JSON object is 422.
+ * Reads a JSON object body of at most `limit` bytes, declared as JSON (415 otherwise), arriving
+ * within `deadlineMs` (408): a declared or actual size over the limit is 413, without buffering
+ * more than the limit; anything but a JSON object is 422. A client that goes away mid-body is
+ * `client_closed`, which nobody is left to read and nothing logs.
  */
-export async function readJsonObject(event: H3Event, limit = BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
+export async function readJsonObject(event: H3Event, limit = BODY_LIMIT_BYTES, deadlineMs = BODY_DEADLINE_MS): Promise<Record<string, unknown>> {
+  const node = event.runtime?.node as NodePair
+  if (!JSON_TYPE.test(event.req.headers.get('content-type') ?? '')) refuse(node, new ChatbotUnsupportedMediaTypeException())
   const declared = Number(event.req.headers.get('content-length') ?? Number.NaN)
-  if (declared > limit) throw new ChatbotPayloadTooLargeException(limit)
-  const node = event.runtime?.node as { req?: IncomingMessage; res?: ServerResponse } | undefined
-  // On Node's server the body is read from the socket stream itself, not through a web stream.
-  const text = node?.req && !event.req.bodyUsed && !('rawBody' in node.req) ? await readNodeLimited(node.req, node.res, limit) : await readLimited(event.req.body, limit)
+  if (declared > limit) refuse(node, new ChatbotPayloadTooLargeException(limit))
+  const text = await readText(event, node, limit, deadlineMs)
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -27,28 +44,49 @@ export async function readJsonObject(event: H3Event, limit = BODY_LIMIT_BYTES): 
   return parsed as Record<string, unknown>
 }
 
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
-  if (!body) return ''
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      throw new ChatbotPayloadTooLargeException(limit)
-    }
-    chunks.push(value)
+async function readText(event: H3Event, node: NodePair, limit: number, deadlineMs: number): Promise<string> {
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(new ChatbotRequestTimeoutException(deadlineMs / 1000)), deadlineMs)
+  try {
+    // On Node's server the body is read from the socket stream itself, not through a web stream.
+    const fromNode = node?.req && !event.req.bodyUsed && !('rawBody' in node.req)
+    const bytes = fromNode ? await readCapped(node.req!, limit, deadline.signal) : await readLimited(event.req.body, limit, deadline.signal)
+    if (!bytes) refuse(node, new ChatbotPayloadTooLargeException(limit))
+    return bytes.toString('utf8')
+  } catch (error) {
+    if (ChatbotException.isInstance(error)) refuse(node, error)
+    // A reset or an early close mid-body: the client is gone, which is no server fault.
+    throw new ChatbotClientClosedException()
+  } finally {
+    clearTimeout(timer)
   }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
-async function readNodeLimited(req: IncomingMessage, res: ServerResponse | undefined, limit: number): Promise<string> {
-  const bytes = await readCapped(req, limit)
-  if (bytes) return bytes.toString('utf8')
-  // The rest is drained unread and the connection closes after the 413 goes out.
-  if (res) res.shouldKeepAlive = false
-  throw new ChatbotPayloadTooLargeException(limit)
+/** The rest of the body is left unread: the connection closes once the answer goes out. */
+function refuse(node: NodePair, error: ChatbotException): never {
+  if (node?.res) node.res.shouldKeepAlive = false
+  throw error
+}
+
+async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, signal: AbortSignal): Promise<Buffer | undefined> {
+  if (!body) return Buffer.alloc(0)
+  const reader = body.getReader()
+  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted])
+      if (done) return Buffer.concat(chunks)
+      size += value.byteLength
+      if (size > limit) {
+        await reader.cancel()
+        return undefined
+      }
+      chunks.push(value)
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => {})
+    throw error
+  }
 }

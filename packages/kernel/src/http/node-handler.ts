@@ -3,6 +3,7 @@ import type { ConsolaInstance } from 'consola'
 import type { H3 } from 'h3'
 import { toNodeHandler } from 'srvx/node'
 import { ChatbotInternalException } from '../errors/index.js'
+import { SECURITY_HEADERS } from './respond.js'
 
 /** A `node:http` request listener: `createServer(chatbot.nodeHandler)`. Resolves once the response is sent. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
@@ -23,7 +24,7 @@ export function createNodeHandler(app: H3, logger: ConsolaInstance): NodeHandler
       // h3 turns a handler's error into a response; this is for what fails outside it.
       logger.error(error)
       if (res.headersSent) res.destroy()
-      else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(new ChatbotInternalException()))
+      else res.writeHead(500, { 'content-type': 'application/json', ...SECURITY_HEADERS }).end(JSON.stringify(new ChatbotInternalException()))
     }
   }
 }

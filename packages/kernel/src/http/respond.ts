@@ -8,10 +8,13 @@ export function toChatbotException(error: unknown, logger?: ConsolaInstance): Ch
   return new ChatbotInternalException(error)
 }
 
+/** On every chatbot response: a browser never sniffs a JSON error or a stream into script or HTML. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff' }
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS, ...headers },
   })
 }
 

@@ -1,8 +1,8 @@
-import type { H3Event, Middleware } from 'h3'
+import { HTTPResponse, type H3Event, type Middleware } from 'h3'
 import type { Hookable } from 'hookable'
 import type { ConsolaInstance } from 'consola'
 import type { ChatbotHooks } from '../hooks.js'
-import { errorResponse, toChatbotException } from './respond.js'
+import { errorResponse, SECURITY_HEADERS, toChatbotException } from './respond.js'
 
 export interface ChatbotRoute {
   /** The spec's route name, e.g. `chatbot.messages`. */
@@ -27,7 +27,7 @@ export interface RouteRuntime {
 /**
  * Every route runs the same way: prepare (body, envelope) → `request` hook (throttle) →
  * route middleware (stateful routes only) → handler. A thrown `ChatbotException` becomes
- * the contract's JSON error body with its status.
+ * the contract's JSON error body with its status. Whatever comes out carries `SECURITY_HEADERS`.
  */
 export function toRouteHandler(route: ChatbotRoute, runtime: RouteRuntime) {
   const chain = route.stateful ? runtime.middleware : []
@@ -35,10 +35,29 @@ export function toRouteHandler(route: ChatbotRoute, runtime: RouteRuntime) {
     try {
       const channel = route.prepare ? await route.prepare(event) : undefined
       await runtime.hooks.callHook('request', { event, route: route.name, channel })
-      return await runChain(chain, event, () => route.handler(event))
+      return withSecurityHeaders(event, await runChain(chain, event, () => route.handler(event)))
     } catch (error) {
-      return errorResponse(toChatbotException(error, runtime.logger), runtime.debug)
+      const failure = toChatbotException(error, runtime.logger)
+      // An upload the client abandoned is routine: nobody reads this answer.
+      if (failure.code() === 'client_closed') runtime.logger.debug(`${route.name}: the client closed the connection mid-request.`)
+      return errorResponse(failure, runtime.debug)
     }
+  }
+}
+
+function withSecurityHeaders(event: H3Event, result: unknown): unknown {
+  const isResponse = result instanceof Response || result instanceof HTTPResponse
+  // A plain value (a plugin route's object) becomes a response later, with the event's headers.
+  const headers = isResponse ? result.headers : event.res.headers
+  try {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value)
+    return result
+  } catch {
+    // A response passed through from `fetch` has immutable headers: copy it.
+    const copy = result as Response
+    const merged = new Headers(copy.headers)
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) merged.set(name, value)
+    return new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers: merged })
   }
 }
 

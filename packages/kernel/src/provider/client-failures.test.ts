@@ -3,13 +3,10 @@ import { listen } from '@chatbot-kit/test-utils'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ChatbotProviderException } from '../errors/index.js'
+import type { ChatbotProviderException } from '../errors/index.js'
+import { never, rejection, request } from '../../test/provider-calls.js'
 import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
 import { createProviderClient, type ProviderClientOptions } from './client.js'
-import type { ChatRequest } from './types.js'
-
-const request: ChatRequest = { model: 'demo', messages: [{ role: 'user', content: 'Hi' }] }
-const never = new AbortController().signal
 
 let provider: DemoProvider
 beforeAll(async () => {
@@ -20,14 +17,8 @@ afterAll(() => provider.close())
 /** Runs one request and returns the delivered text and the rejection. */
 async function failure(transport: Partial<ProviderClientOptions>, baseUrl: string, apiKey?: string): Promise<{ text: string; error: ChatbotProviderException }> {
   let text = ''
-  const error = await createProviderClient({ ...transport, baseUrl, apiKey })
-    .stream(request, (delta) => (text += delta), never)
-    .then(
-      () => expect.unreachable('the stream should fail'),
-      (reason: unknown) => reason,
-    )
-  expect(error).toBeInstanceOf(ChatbotProviderException)
-  return { text, error: error as ChatbotProviderException }
+  const error = await rejection(createProviderClient({ ...transport, baseUrl, apiKey }).stream(request, (delta) => (text += delta), never))
+  return { text, error }
 }
 
 describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name, transport) => {
@@ -45,13 +36,14 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name,
     expect(error.code()).toBe(code)
   })
 
-  test('a 400 carries the provider message, never the API key', async () => {
+  test('a 400: our message for the user, the provider message in the detail, never the API key', async () => {
     const message = 'Invalid model "gpt-x" for key sk-live-123.'
     provider.script({ status: 400, errorBody: { error: { message, type: 'invalid_request_error' } } })
     const { error } = await failure(transport, provider.url, 'sk-live-123')
     expect(error.isRetryable()).toBe(false)
-    expect(error.message).toContain('Invalid model "gpt-x"')
-    expect(error.message).not.toContain('sk-live-123')
+    expect(error.message).toBe('The AI provider rejected the request (HTTP 400).')
+    expect(error.detail).toContain('Invalid model "gpt-x"')
+    expect(error.detail).not.toContain('sk-live-123')
   })
 
   test('connection refused on a closed port → kind network, retryable', async () => {
@@ -62,8 +54,9 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name,
     const { error } = await failure(transport, `http://127.0.0.1:${port}/v1`, 'sk-live-123')
     expect(error.kind).toBe('network')
     expect(error.isRetryable()).toBe(true)
-    expect(error.message).toContain('ECONNREFUSED')
-    expect(error.message).not.toContain('sk-live-123')
+    expect(error.message).toBe('The AI provider is unavailable right now. Please try again.')
+    expect(error.detail).toContain('ECONNREFUSED')
+    expect(error.detail).not.toContain('sk-live-123')
   })
 
   test('a stream cut mid-way → kind cut, the text before it stays delivered', async () => {
@@ -117,6 +110,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name,
     const { error } = await failure(transport, server.url)
     await server.close()
     expect(error).toMatchObject({ kind: 'status', providerStatus: 503 })
-    expect(error.message).toContain('overloaded')
+    expect(error.message).not.toContain('overloaded')
+    expect(error.detail).toContain('overloaded')
   })
 })

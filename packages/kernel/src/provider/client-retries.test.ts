@@ -1,12 +1,7 @@
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { ChatbotProviderException } from '../errors/index.js'
+import { never, rejection, request, retrying } from '../../test/provider-calls.js'
 import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
-import { createProviderClient, type ProviderClientOptions, type ProviderRetry } from './client.js'
-import type { ChatRequest } from './types.js'
-
-const request: ChatRequest = { model: 'demo', messages: [{ role: 'user', content: 'Hi' }] }
-const never = new AbortController().signal
 
 let provider: DemoProvider
 beforeEach(async () => {
@@ -14,26 +9,10 @@ beforeEach(async () => {
 })
 afterEach(() => provider.close())
 
-/** A client with two retries and short backoff windows, recording each retry it announces. */
-function retrying(transport: Partial<ProviderClientOptions>, options: Partial<ProviderClientOptions> = {}) {
-  const retries: ProviderRetry[] = []
-  const client = createProviderClient({ ...transport, baseUrl: provider.url, retries: 2, retryBackoffMs: 20, onRetry: (retry) => retries.push(retry), ...options })
-  return { client, retries }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ChatbotProviderException> {
-  const error = await promise.then(
-    () => expect.unreachable('the stream should fail'),
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(ChatbotProviderException)
-  return error as ChatbotProviderException
-}
-
 describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries before the first token (%s)', (_name, transport) => {
   test('a 503 then a reply: one reply, two identical requests, one retry announced', async () => {
     provider.script({ status: 503 }, { chunks: ['Back ', 'again'] })
-    const { client, retries } = retrying(transport, { apiKey: 'sk-hidden' })
+    const { client, retries } = retrying({ ...transport, baseUrl: provider.url, apiKey: 'sk-hidden' })
     const deltas: string[] = []
     const result = await client.stream(request, (text) => deltas.push(text), never)
     expect(deltas).toEqual(['Back ', 'again'])
@@ -49,14 +28,14 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries before the firs
   test('a 429 with Retry-After: 1 waits that long before the second request', async () => {
     provider.script({ status: 429, headers: { 'Retry-After': '1' } }, { chunks: ['late'] })
     const order: string[] = []
-    const { client } = retrying(transport, { onRetry: (retry) => order.push(`retry in ${retry.delayMs} ms after ${provider.requests.length} request`) })
+    const { client } = retrying({ ...transport, baseUrl: provider.url, onRetry: (retry) => order.push(`retry in ${retry.delayMs} ms after ${provider.requests.length} request`) })
     await client.stream(request, (text) => order.push(`${text} after ${provider.requests.length} requests`), never)
     expect(order).toEqual(['retry in 1000 ms after 1 request', 'late after 2 requests'])
   })
 
   test('retries exhausted → the last failure, provider_unavailable as without retries', async () => {
     provider.script({ status: 503 }, { status: 503 }, { status: 503 }, { text: 'too late' })
-    const { client, retries } = retrying(transport)
+    const { client, retries } = retrying({ ...transport, baseUrl: provider.url })
     const error = await rejection(client.stream(request, () => {}, never))
     expect(error).toMatchObject({ kind: 'status', providerStatus: 503 })
     expect(error.code()).toBe('provider_unavailable')
@@ -67,7 +46,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries before the firs
 
   test.each([400, 401])('a %i is never sent again', async (status) => {
     provider.script({ status }, { text: 'must not be asked' })
-    const { client, retries } = retrying(transport)
+    const { client, retries } = retrying({ ...transport, baseUrl: provider.url })
     const error = await rejection(client.stream(request, () => {}, never))
     expect(error.code()).toBe('provider_error')
     expect(provider.requests).toHaveLength(1)
@@ -79,7 +58,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries before the firs
     ['as an HTTP date', () => new Date(Date.now() + 3_600_000).toUTCString()],
   ])('a Retry-After %s beyond the deadline fails at once with the provider error', async (_form, retryAfter) => {
     provider.script({ status: 429, headers: { 'retry-after': retryAfter() } }, { text: 'must not be asked' })
-    const { client, retries } = retrying(transport)
+    const { client, retries } = retrying({ ...transport, baseUrl: provider.url })
     const error = await rejection(client.stream(request, () => {}, never, { timeLeftMs: 5_000 }))
     expect(error).toMatchObject({ kind: 'status', providerStatus: 429 })
     expect(error.code()).toBe('provider_unavailable')
@@ -93,7 +72,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries before the firs
     const reason = new Error('the user pressed stop')
     let waiting!: () => void
     const retried = new Promise<void>((resolve) => (waiting = resolve))
-    const { client } = retrying(transport, { onRetry: () => waiting() })
+    const { client } = retrying({ ...transport, baseUrl: provider.url, onRetry: () => waiting() })
     const streaming = client.stream(request, () => {}, controller.signal)
     await retried
     controller.abort(reason)

@@ -1,7 +1,7 @@
 import { ChatbotProviderException } from '../errors/index.js'
 import { createCompletionAccumulator } from './completion-accumulator.js'
 import { createFetchTransport } from './fetch-transport.js'
-import { networkFailure, statusFailure } from './failures.js'
+import { networkFailure, notEventStreamFailure, statusFailure } from './failures.js'
 import { createNodeTransport } from './node-transport.js'
 import { readCompletion } from './read-completion.js'
 import { backoffDelay, isRetriable, MAX_WAIT_MS, parseRetryAfter, waitFor } from './retry-policy.js'
@@ -30,6 +30,11 @@ export interface ProviderClientOptions {
   retryBackoffMs?: number
   /** Called before each wait for a retry; the chatbot logs it at warn level. */
   onRetry?: (retry: ProviderRetry) => void
+  /**
+   * Called once when a request fails for good (not for a stop, a disconnect or the deadline); the
+   * chatbot logs it at warn level. The end user only sees the failure's generic message.
+   */
+  onFailure?: (failure: ProviderFailure) => void
 }
 
 /** One request about to be sent again, for logs and tests. */
@@ -45,10 +50,17 @@ export interface ProviderRetry {
   message: string
 }
 
+/** A request that failed for good, for logs and tests. */
+export interface ProviderFailure {
+  error: ChatbotProviderException
+  /** One line for a log with what the provider said (`error.detail`), without the API key. */
+  message: string
+}
+
 /** A streaming chat-completions client for any OpenAI-compatible provider, retrying failures before the first token. */
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
-  const { apiKey, retries = 0, retryBackoffMs = 500, onRetry } = options
+  const { apiKey, retries = 0, retryBackoffMs = 500, onRetry, onFailure } = options
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value
   headers['content-type'] = 'application/json'
@@ -65,11 +77,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     }
   }
 
-  /** A non-2xx answer as its failure, with the provider's message read from the body. */
-  async function refusal(response: ProviderResponse, signal: AbortSignal): Promise<ChatbotProviderException> {
-    const failure = statusFailure(response.status, response.statusText, await response.text().catch(() => ''), apiKey)
+  /** A non-2xx answer, or a 200 that is not an event stream, as the failure `describe` makes of its body. */
+  async function refusal(response: ProviderResponse, signal: AbortSignal, describe: (body: string) => ChatbotProviderException): Promise<ChatbotProviderException> {
+    const body = await response.text().catch(() => '')
     signal.throwIfAborted()
-    return failure
+    return describe(body)
   }
 
   /** The wait before the next attempt, or `undefined` when `failure` is final. */
@@ -81,9 +93,16 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   }
 
   function announce(error: ChatbotProviderException, attempt: number, delayMs: number): void {
-    let message = `The provider failed before the first token (${error.message}); retry ${attempt} of ${retries} in ${delayMs} ms.`
-    if (apiKey) message = message.replaceAll(apiKey, '[redacted]')
+    const message = redact(`The provider failed before the first token (${error.detail}); retry ${attempt} of ${retries} in ${delayMs} ms.`)
     onRetry?.({ attempt, retries, delayMs, error, message })
+  }
+
+  function report(error: ChatbotProviderException): void {
+    onFailure?.({ error, message: redact(`The provider request failed, the turn ends with ${error.code()}: ${error.detail}`) })
+  }
+
+  function redact(text: string): string {
+    return apiKey ? text.replaceAll(apiKey, '[redacted]') : text
   }
 
   return {
@@ -96,17 +115,32 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         let retryAfterMs: number | undefined
         try {
           const response = await send(body, signal)
-          if (response.status >= 200 && response.status <= 299) return await readCompletion(response.body, accumulator, signal)
-          retryAfterMs = parseRetryAfter(response.header('retry-after'))
-          throw await refusal(response, signal)
+          if (response.status < 200 || response.status > 299) {
+            retryAfterMs = parseRetryAfter(response.header('retry-after'))
+            throw await refusal(response, signal, (text) => statusFailure(response.status, response.statusText, text, apiKey))
+          }
+          // A proxy's HTML page or a JSON body would read as an empty stream, "cut", and be retried.
+          const contentType = response.header('content-type')
+          if (contentType !== undefined && !isEventStream(contentType)) {
+            throw await refusal(response, signal, (text) => notEventStreamFailure(contentType, text, apiKey))
+          }
+          return await readCompletion(response.body, accumulator, signal)
         } catch (failure) {
           // An abort (stop, disconnect, deadline) rejects with its own reason and is never retried.
           const delay = signal.aborted ? undefined : retryDelay(failure, retry, retryAfterMs, accumulator.started(), deadline)
-          if (delay === undefined) throw failure
+          if (delay === undefined) {
+            if (!signal.aborted && failure instanceof ChatbotProviderException) report(failure)
+            throw failure
+          }
           announce(failure as ChatbotProviderException, retry + 1, delay)
           await waitFor(delay, signal)
         }
       }
     },
   }
+}
+
+/** `text/event-stream`, with any parameters. */
+function isEventStream(contentType: string): boolean {
+  return /^\s*text\/event-stream\s*(;|$)/i.test(contentType)
 }

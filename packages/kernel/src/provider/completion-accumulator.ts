@@ -1,4 +1,5 @@
-import { ChatbotProviderException } from '../errors/index.js'
+import { endedEarlyFailure, malformedFailure, streamedErrorFailure } from './failures.js'
+import { withoutNul } from './without-nul.js'
 import type { ChatToolCall, StreamResult, TextDeltaHandler, TokenUsage } from './types.js'
 
 /** The parts of an OpenAI `chat.completion.chunk` this client reads. */
@@ -60,17 +61,18 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
       try {
         chunk = JSON.parse(payload) as CompletionChunk
       } catch (error) {
-        throw malformed(payload, error)
+        throw malformedFailure(payload, error)
       }
-      if (typeof chunk !== 'object' || chunk === null) throw malformed(payload)
-      if (chunk.error) throw streamedError(chunk.error)
+      if (typeof chunk !== 'object' || chunk === null) throw malformedFailure(payload)
+      if (chunk.error) throw streamedErrorFailure(chunk.error)
       const choice = chunk.choices?.[0]
       if (choice) {
         const delta = choice.delta
         if (delta) {
-          if (typeof delta.content === 'string' && delta.content !== '') {
+          const text = typeof delta.content === 'string' ? withoutNul(delta.content) : ''
+          if (text !== '') {
             started = true
-            onText(delta.content)
+            onText(text)
           }
           if (delta.tool_calls) {
             started = true
@@ -91,7 +93,7 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
 
     result() {
       if (!done && finishReason === undefined) {
-        throw new ChatbotProviderException('The provider stream ended before the reply was complete.', { kind: 'cut' })
+        throw endedEarlyFailure()
       }
       // Some providers omit ids (indices can also skip); the kernel needs one to answer each call.
       const calls = toolCalls.filter((call) => call !== undefined)
@@ -103,18 +105,4 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
       }
     },
   }
-}
-
-function malformed(payload: string, cause?: unknown): ChatbotProviderException {
-  const excerpt = payload.length > 80 ? `${payload.slice(0, 80)}…` : payload
-  return new ChatbotProviderException(`The provider sent an unparsable event: ${excerpt}`, { kind: 'malformed', cause })
-}
-
-/** Some providers report a failure inside the stream, after the 200 went out. */
-function streamedError(error: string | { message?: string; code?: unknown }): ChatbotProviderException {
-  const { message = 'no message', code } = typeof error === 'string' ? { message: error } : error
-  const text = `The provider failed mid-stream: ${message}`
-  return typeof code === 'number' && code >= 400 && code < 600
-    ? new ChatbotProviderException(text, { kind: 'status', status: code })
-    : new ChatbotProviderException(text, { kind: 'cut' })
 }

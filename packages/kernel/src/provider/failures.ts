@@ -1,24 +1,86 @@
 import { ChatbotProviderException } from '../errors/index.js'
 
+/*
+ * Each failure has two texts. The message is ours and reaches the end user in the `error` event;
+ * the detail keeps what the provider said (an error body, a broken line), which can name internal
+ * hosts or account ids, and goes to the server log and to hooks only.
+ */
+const UNAVAILABLE = 'The AI provider is unavailable right now. Please try again.'
+const BROKE_OFF = 'The AI provider stopped answering mid-way. Please try again.'
+const UNREADABLE = 'The AI provider sent an answer that could not be read.'
+
+/** How much of a provider's text a detail keeps. */
+const EXCERPT_LENGTH = 500
+
 /** The request never got a response: connection refused, reset, DNS, TLS. */
 export function networkFailure(error: unknown): ChatbotProviderException {
   // ofetch's FetchError exposes the request options (headers with the API key): keep only its cause.
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error
-  return new ChatbotProviderException(`Could not reach the provider (${networkReason(cause)}).`, { kind: 'network', cause })
+  return new ChatbotProviderException(UNAVAILABLE, { kind: 'network', cause, detail: `Could not reach the provider (${networkReason(cause)}).` })
 }
 
-/** The provider answered with a non-2xx status; its JSON error message is kept, the API key never. */
+/** The provider answered with a non-2xx status; the detail keeps its error message or body, the API key never. */
 export function statusFailure(status: number, statusText: string, body: string, apiKey: string | undefined): ChatbotProviderException {
-  const detail = providerMessage(body)
-  const suffix = detail ? `: ${detail}` : statusText ? ` ${statusText}` : ''
-  let message = `The provider answered ${status}${suffix}.`
-  if (apiKey) message = message.replaceAll(apiKey, '[redacted]')
-  return new ChatbotProviderException(message, { kind: 'status', status })
+  const said = providerMessage(body) ?? excerpt(body)
+  const suffix = said ? `: ${said}` : statusText ? ` ${statusText}` : ''
+  const detail = redact(`The provider answered ${status}${suffix}.`, apiKey)
+  return new ChatbotProviderException(statusMessage(status), { kind: 'status', status, detail })
+}
+
+/**
+ * A 200 that is not an event stream (a proxy's HTML page, a JSON body, an OpenAI error object):
+ * asking again would get the same, so it is final.
+ */
+export function notEventStreamFailure(contentType: string, body: string, apiKey: string | undefined): ChatbotProviderException {
+  const type = mediaType(contentType)
+  const said = providerMessage(body) ?? excerpt(body)
+  const detail = redact(`The provider answered 200 with ${type} instead of text/event-stream${said ? `: ${said}` : ''}.`, apiKey)
+  return new ChatbotProviderException(`The AI provider answered with ${type} instead of an event stream.`, { kind: 'malformed', detail })
 }
 
 /** The body broke off (socket reset, chunked encoding cut) after the 200. */
 export function cutFailure(cause: unknown): ChatbotProviderException {
-  return new ChatbotProviderException('The provider stream broke off mid-way.', { kind: 'cut', cause })
+  return new ChatbotProviderException(BROKE_OFF, { kind: 'cut', cause, detail: 'The provider stream broke off mid-way.' })
+}
+
+/** The body ended cleanly, but before `[DONE]` or a finish reason. */
+export function endedEarlyFailure(): ChatbotProviderException {
+  return new ChatbotProviderException(BROKE_OFF, { kind: 'cut', detail: 'The provider stream ended before the reply was complete.' })
+}
+
+/** A `data:` payload that is not a JSON object. */
+export function malformedFailure(payload: string, cause?: unknown): ChatbotProviderException {
+  return new ChatbotProviderException(UNREADABLE, { kind: 'malformed', cause, detail: `The provider sent an unparsable event: ${excerpt(payload, 80)}` })
+}
+
+/** A line longer than the decoder holds; the request is aborted rather than buffered further. */
+export function lineTooLongFailure(limit: number): ChatbotProviderException {
+  return new ChatbotProviderException(UNREADABLE, {
+    kind: 'malformed',
+    detail: `The provider sent a line of more than ${limit} bytes; the request was aborted.`,
+  })
+}
+
+/** Some providers report a failure inside the stream, after the 200 went out. */
+export function streamedErrorFailure(error: string | { message?: unknown; code?: unknown }): ChatbotProviderException {
+  const { message, code } = typeof error === 'string' ? { message: error, code: undefined } : error
+  const detail = `The provider failed mid-stream: ${typeof message === 'string' ? excerpt(message) : 'no message'}`
+  return typeof code === 'number' && code >= 400 && code < 600
+    ? new ChatbotProviderException(statusMessage(code), { kind: 'status', status: code, detail })
+    : new ChatbotProviderException(BROKE_OFF, { kind: 'cut', detail })
+}
+
+/** 429 and 5xx read as "try again", other statuses as a refusal; the status alone is safe to show. */
+function statusMessage(status: number): string {
+  if (status === 429) return `The AI provider is busy right now (HTTP 429). Please try again.`
+  if (status >= 500 || status === 408 || status === 409) return `The AI provider is unavailable right now (HTTP ${status}). Please try again.`
+  return `The AI provider rejected the request (HTTP ${status}).`
+}
+
+/** `text/html` from `text/html; charset=utf-8`; anything odd is not echoed. */
+function mediaType(contentType: string): string {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  return /^[a-z0-9.+-]{1,40}\/[a-z0-9.+-]{1,60}$/.test(type) ? type : 'an unknown content type'
 }
 
 /** `{ error: { message } }` (OpenAI), `{ error: "…" }` or `{ message }`, else nothing. */
@@ -31,8 +93,18 @@ function providerMessage(body: string): string | undefined {
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined
   const { error, message } = parsed as { error?: unknown; message?: unknown }
-  const found = typeof error === 'string' ? error : (error as { message?: unknown } | undefined)?.message ?? message
-  return typeof found === 'string' && found !== '' ? found.slice(0, 500) : undefined
+  const found = typeof error === 'string' ? error : ((error as { message?: unknown } | undefined)?.message ?? message)
+  return typeof found === 'string' && found !== '' ? excerpt(found) : undefined
+}
+
+/** One line of at most `length` characters, for a log. */
+function excerpt(text: string, length = EXCERPT_LENGTH): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > length ? `${line.slice(0, length)}…` : line
+}
+
+function redact(text: string, apiKey: string | undefined): string {
+  return apiKey ? text.replaceAll(apiKey, '[redacted]') : text
 }
 
 /** `ECONNREFUSED`, `ECONNRESET`, … from the cause chain of a fetch failure, else its deepest message. */

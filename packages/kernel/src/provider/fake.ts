@@ -1,4 +1,5 @@
 import { ChatbotProviderException } from '../errors/index.js'
+import { withoutNul } from './without-nul.js'
 import type { ChatRequest, ChatToolCall, ProviderClient, StreamResult, TextDeltaHandler, TokenUsage } from './types.js'
 
 /** One scripted reply: a string is streamed word by word (each word with its following space). */
@@ -52,7 +53,7 @@ export function createFakeProviderClient(script: FakeScript): FakeProviderClient
     if (typeof error === 'number') {
       throw new ChatbotProviderException(`Fake provider answered ${error}.`, { kind: 'status', status: error })
     }
-    const deltas = chunks ?? toWords(text)
+    const deltas = (chunks ?? toWords(text)).map(withoutNul)
     for (const delta of deltas) {
       // Like the real client, which never hands over an empty delta.
       if (delta === '') continue

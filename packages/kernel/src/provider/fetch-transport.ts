@@ -1,5 +1,5 @@
 import type { $Fetch } from 'ofetch'
-import type { CompletionBody, ProviderTransport } from './transport.js'
+import { ERROR_BODY_LIMIT, type CompletionBody, type ProviderTransport } from './transport.js'
 
 /**
  * The transport for a host-supplied `fetch` (a proxy agent, an instrumented fetch), through
@@ -17,7 +17,7 @@ export function createFetchTransport(url: string, fetch: typeof globalThis.fetch
         status: response.status,
         statusText: response.statusText,
         header: (name) => response.headers.get(name) ?? undefined,
-        text: () => response.text(),
+        text: () => readText(response.body),
         body: webBody(response.body),
       }
     },
@@ -41,4 +41,23 @@ function webBody(stream: ReadableStream<Uint8Array> | null): CompletionBody {
       ;(reader ?? stream)?.cancel().catch(() => {})
     },
   }
+}
+
+/** An error body up to `ERROR_BODY_LIMIT`, like the Node transport: an endless one is cut there. */
+async function readText(stream: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (!stream) return ''
+  const reader = stream.getReader()
+  const parts: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    parts.push(value)
+    size += value.byteLength
+    if (size > ERROR_BODY_LIMIT) {
+      await reader.cancel().catch(() => {})
+      return ''
+    }
+  }
+  return Buffer.concat(parts).toString('utf8')
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { createSseDecoder } from './sse-decoder.js'
+import { ChatbotProviderException } from '../errors/index.js'
+import { createSseDecoder, MAX_LINE_BYTES } from './sse-decoder.js'
 
 const encoder = new TextEncoder()
 
@@ -55,5 +56,25 @@ describe('createSseDecoder', () => {
 
   test('a body that ends without [DONE] does not report a stop', () => {
     expect(decode([encoder.encode('data: {"a":1}\n\n')])).toEqual({ data: ['{"a":1}'], stopped: false })
+  })
+
+  // The bound is 200 times what it takes; copying the pending bytes for each piece took 20 s.
+  test('a line just under the cap, in 16-byte pieces, comes out whole (linear, not a copy per piece)', { timeout: 10_000 }, () => {
+    const text = 'x'.repeat(MAX_LINE_BYTES - 'data: ""'.length)
+    const line = encoder.encode(`data: "${text}"\n`)
+    const pieces = Array.from({ length: Math.ceil(line.length / 16) }, (_, index) => line.subarray(index * 16, index * 16 + 16))
+    expect(decode(pieces).data).toEqual([`"${text}"`])
+  })
+
+  test('a line past the cap throws a malformed provider failure, with or without its newline', () => {
+    const piece = encoder.encode('x'.repeat(64 * 1024))
+    const decoder = createSseDecoder(() => false)
+    const feed = () => {
+      for (let sent = 0; sent <= MAX_LINE_BYTES; sent += piece.length) decoder.push(piece)
+    }
+    expect(feed).toThrow(ChatbotProviderException)
+    expect(() => createSseDecoder(() => false).push(encoder.encode(`data: ${'x'.repeat(MAX_LINE_BYTES)}\n`))).toThrow(
+      expect.objectContaining({ kind: 'malformed' }),
+    )
   })
 })

@@ -12,7 +12,17 @@ export interface MessageRequest {
 }
 
 const NOT_ALLOWED = 'is not an allowed extractor on this channel'
+// Postgres text cannot hold U+0000, so no database gets it.
+const NO_NUL = 'must not contain NUL (U+0000) characters'
+// A lone surrogate has no UTF-8 form: pg would store one U+FFFD, better-sqlite3 three. It becomes one here.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD')
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The messages and history routes' envelope check: signed, alive, and for a channel the config declares. */
+export function verifyRequestEnvelope(runtime: KernelRuntime, token: unknown): EnvelopePayload {
+  return runtime.signer.verify(token, { channels: runtime.config.channels })
+}
 
 /**
  * Validates `POST /messages`: a missing or bad envelope is 403 (checked first, like any
@@ -21,11 +31,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function readMessageRequest(runtime: KernelRuntime, event: H3Event): Promise<MessageRequest> {
   const body = await readJsonObject(event)
   if (body.signed_context === undefined || body.signed_context === '') throw new ChatbotInvalidEnvelopeException('The signed_context field is missing.')
-  const envelope = runtime.signer.verify(body.signed_context)
+  const envelope = verifyRequestEnvelope(runtime, body.signed_context)
 
   const fields: Record<string, string> = {}
   const { message, conversation_id: conversationId, client_extractors: extractors } = body
   if (typeof message !== 'string' || message.trim() === '') fields.message = 'is required and must be a non-empty string'
+  else if (message.includes('\0')) fields.message = NO_NUL
   if (conversationId !== undefined && conversationId !== null && (typeof conversationId !== 'string' || !UUID.test(conversationId))) {
     fields.conversation_id = 'must be a conversation id (a UUID) or absent'
   }
@@ -36,7 +47,8 @@ export async function readMessageRequest(runtime: KernelRuntime, event: H3Event)
       for (const [name, value] of Object.entries(extractors)) {
         if (typeof value !== 'string') fields[`client_extractors.${name}`] = 'must be a string'
         else if (!envelope.extractors || !Object.hasOwn(envelope.extractors, name)) fields[`client_extractors.${name}`] = NOT_ALLOWED
-        else clientExtractors[name] = value
+        else if (value.includes('\0')) fields[`client_extractors.${name}`] = NO_NUL
+        else clientExtractors[name] = wellFormed(value)
       }
     }
   }
@@ -48,7 +60,7 @@ export async function readMessageRequest(runtime: KernelRuntime, event: H3Event)
   }
   return {
     envelope,
-    message: message as string,
+    message: wellFormed(message as string),
     conversationId: typeof conversationId === 'string' ? conversationId.toLowerCase() : undefined,
     clientExtractors,
   }

@@ -6,6 +6,7 @@ import { insertMessage } from '../storage/index.js'
 import { countTokens } from '../text/index.js'
 import type { ChatRequest } from '../provider/types.js'
 import type { KernelRuntime } from '../runtime.js'
+import { startTurnSpan } from '../telemetry/index.js'
 import { createDeadline } from './deadline.js'
 import type { TurnContext } from './turn.js'
 
@@ -20,13 +21,15 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
     controller.abort(new ChatbotStreamTimeoutException(runtime.config.streamDuration)),
   )
   const base = { conversationId: turn.conversation.publicId, channel: turn.channel, routeName: turn.routeName, identity: turn.identity }
+  // Provider rounds and tool hooks run inside the turn's span, so tool-call spans nest under it.
+  const span = startTurnSpan(runtime.config, turn)
   try {
-    await runtime.hooks.callHook('turn:prompt', turn)
+    await span.within(() => runtime.hooks.callHook('turn:prompt', turn))
     const onText = createTextHandler(runtime, turn, sse)
     for (;;) {
       if (deadline.expired) throw new ChatbotStreamTimeoutException(runtime.config.streamDuration)
       deadline.resume()
-      const result = await runtime.provider().stream(turn.request, onText, controller.signal, { timeLeftMs: deadline.left() })
+      const result = await span.within(() => runtime.provider().stream(turn.request, onText, controller.signal, { timeLeftMs: deadline.left() }))
       deadline.pause()
       turn.finishReason = result.finishReason
       if (result.usage) {
@@ -37,7 +40,7 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
       // tools were withdrawn (budget spent, provider without tools) cannot keep the turn open.
       if (result.toolCalls.length === 0 || !offersTools(turn.request) || !runtime.hasListeners('turn:tool')) break
       turn.request.messages.push({ role: 'assistant', content: null, tool_calls: result.toolCalls })
-      await runtime.hooks.callHook('turn:tool', turn, result.toolCalls)
+      await span.within(() => runtime.hooks.callHook('turn:tool', turn, result.toolCalls))
     }
     if (turn.usage.inputTokens === 0) turn.usage.inputTokens = turn.inputTokens
     const tokenCount = countTokens(turn.text)
@@ -66,6 +69,7 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
     await Promise.resolve(runtime.hooks.callHook('turn:end', turn)).catch((error: unknown) => runtime.logger.error('A turn:end hook failed:', error))
   } catch (thrown) {
     const error = toChatbotException(controller.signal.aborted ? controller.signal.reason : thrown, runtime.logger)
+    span.fail(error)
     const partialMessageId = await storePartial(runtime, turn, error)
     if (!sse.closed) {
       sse.send({ type: 'error', code: error.code(), message: error.message, retryable: error.isRetryable(), conversation_id: turn.conversation.publicId })
@@ -75,6 +79,7 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
   } finally {
     deadline.clear()
     sse.close()
+    span.end()
   }
 }
 

@@ -40,7 +40,8 @@ export default defineCommand({
       const app = new H3()
       app.use((event) => (event.url.pathname.startsWith(current.config.base) ? current.fetch(event.req as Request) : undefined))
       app.get('/', (event) => renderDemoPage(current, event, providerNote))
-      const server = serve(app, { port, hostname: args.host ? '0.0.0.0' : '127.0.0.1', silent: true })
+      // srvx's own signal handling (on unless TEST/CI is set) would cut replies after 5 s: ours waits for them.
+      const server = serve(app, { port, hostname: args.host ? '0.0.0.0' : '127.0.0.1', silent: true, gracefulShutdown: false })
       await server.ready()
       consola.success(`chatbot-kit dev server: ${server.url}`)
 
@@ -61,10 +62,16 @@ export default defineCommand({
         }, 100)
       })
       onShutdown(async () => {
+        consola.info(`Shutting down: replies in progress get up to ${current.config.shutdownGrace} s (Ctrl-C again exits at once).`)
         watcher.close()
-        await server.close(true)
+        clearTimeout(reloading)
+        const stopped = server.close()
         await current.close()
+        // The last frames of the replies go out through srvx's pipe a moment after their turns end.
+        await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 200))])
+        await server.close(true)
         await closeDemo()
+        consola.success('Stopped.')
       })
     })
   },

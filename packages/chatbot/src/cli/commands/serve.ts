@@ -20,8 +20,9 @@ export default defineCommand({
       consola.success(`chatbot-kit serving ${server.url}${chatbot.config.base}`)
       if (!args.migrate) consola.info('Migrations were not applied (--no-migrate); health reports 503 until `chatbot migrate` runs.')
       onShutdown(async () => {
+        consola.info(`Shutting down: no new connections; replies in progress get up to ${chatbot.config.shutdownGrace} s (a second signal exits at once).`)
         await server.close()
-        await chatbot.close()
+        consola.success('Stopped.')
       })
     })
   },

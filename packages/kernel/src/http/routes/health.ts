@@ -1,10 +1,18 @@
+import { runCheck } from '../../health/run-check.js'
 import { pendingMigrations } from '../../storage/index.js'
 import { packageVersion } from '../../version.js'
 import type { KernelRuntime } from '../../runtime.js'
 import { json } from '../respond.js'
 import type { ChatbotRoute } from '../route.js'
 
-/** `GET /health`: 503 when the database is unreachable or a migration is pending. */
+/** Each dependency's own limit: a frozen one answers "down" this fast, whatever its driver's timeouts. */
+const CHECK_TIMEOUT_MS = 2_000
+
+/**
+ * `GET /health`: the database and the counter store probed in parallel, each within its own
+ * limit; 503 when either is down, a migration is pending, or the chatbot is shutting down.
+ * The database probe is the pending-migrations query itself: one small read, no extra query.
+ */
 export function healthRoute(runtime: KernelRuntime): ChatbotRoute {
   return {
     name: 'chatbot.health',
@@ -12,16 +20,26 @@ export function healthRoute(runtime: KernelRuntime): ChatbotRoute {
     path: '/health',
     stateful: false,
     async handler() {
-      let problem: string | undefined
-      try {
-        const pending = await pendingMigrations(runtime.db)
-        if (pending.length > 0) problem = `migrations pending: ${pending.join(', ')}`
-      } catch (error) {
-        runtime.logger.warn('Health check: the database is unreachable.', error)
-        problem = 'database unreachable'
+      const [database, counters] = await Promise.all([
+        runCheck(() => pendingMigrations(runtime.db), CHECK_TIMEOUT_MS),
+        runCheck(() => runtime.counters.ping(), CHECK_TIMEOUT_MS),
+      ])
+      const problems: string[] = []
+      if (runtime.closing) problems.push('shutting down')
+      if (database.result.status === 'down') problems.push('database unreachable')
+      else if (database.value?.length) problems.push(`migrations pending: ${database.value.join(', ')}`)
+      if (counters.result.status === 'down') problems.push('counter store unreachable')
+      for (const [name, check] of [['database', database], ['counter store', counters]] as const) {
+        if (check.result.status === 'down') runtime.logger.warn(`Health check: the ${name} is down (${check.result.error}).`)
       }
-      const body = { status: problem ? 'unavailable' : 'ok', version: packageVersion, active_streams: runtime.activeStreams }
-      return json(problem ? { ...body, problem } : body, problem ? 503 : 200)
+      const body = {
+        status: problems.length ? 'unavailable' : 'ok',
+        version: packageVersion,
+        active_streams: runtime.activeStreams,
+        ...(problems.length ? { problem: problems.join('; ') } : {}),
+        checks: { database: database.result, counters: counters.result },
+      }
+      return json(body, problems.length ? 503 : 200)
     },
   }
 }

@@ -2,6 +2,7 @@ import { getRouterParam, getQuery, type H3Event } from 'h3'
 import { ChatbotInvalidEnvelopeException, ChatbotNotFoundException } from '../../errors/index.js'
 import { listMessages } from '../../storage/index.js'
 import { findOwnedConversation } from '../../turn/conversation.js'
+import { verifyRequestEnvelope } from '../../turn/request.js'
 import type { KernelRuntime } from '../../runtime.js'
 import { getRequestEnvelope, setRequestEnvelope } from '../request-envelope.js'
 import { json } from '../respond.js'
@@ -19,7 +20,7 @@ export function historyRoute(runtime: KernelRuntime): ChatbotRoute {
     prepare(event) {
       const token = getQuery(event).signed_context
       if (token === undefined || token === '') throw new ChatbotInvalidEnvelopeException('The signed_context query parameter is missing.')
-      const envelope = runtime.signer.verify(token)
+      const envelope = verifyRequestEnvelope(runtime, token)
       setRequestEnvelope(event, envelope)
       return envelope.channel
     },

@@ -8,6 +8,7 @@ import { resolveConversation } from '../../turn/conversation.js'
 import { buildPrompt } from '../../turn/prompt.js'
 import { readMessageRequest, type MessageRequest } from '../../turn/request.js'
 import { ChatbotClientClosedException } from '../../errors/index.js'
+import { claimRetry } from '../../turn/retry-claim.js'
 import { streamReply } from '../../turn/stream.js'
 import { TurnContext } from '../../turn/turn.js'
 import type { KernelRuntime } from '../../runtime.js'
@@ -33,7 +34,8 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
       setRequestEnvelope(event, request.envelope)
       return request.envelope.channel
     },
-    async handler(event: H3Event) {
+    // Refused with 503 once `close()` began; a shutdown waits for an admitted turn (see createTurnRegistry).
+    handler: (event: H3Event) => runtime.turns.admit(async () => {
       const request = (event.context as Record<symbol, MessageRequest>)[REQUEST]!
       await loadTokenizer()
       const messageTokens = countTokens(request.message) + MESSAGE_OVERHEAD_TOKENS
@@ -56,6 +58,7 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
         throw error
       }
 
+      const releaseRetry = retryOf ? await claimRetry(runtime, retryOf) : undefined
       const stored = retryOf ?? await insertMessage(runtime.db, {
         conversationId: conversation.id,
         role: 'user',
@@ -82,11 +85,13 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
           content: request.message,
         }),
       )
-      void streamReply(runtime, turn, sse).finally(() => {
+      runtime.turns.track(turn.controller, streamReply(runtime, turn, sse).finally(() => {
         runtime.keepAlive.delete(sse)
         runtime.activeStreams -= 1
-      })
+        // Returned, so a shutdown closes the counters only after the claim is released.
+        return releaseRetry?.()
+      }))
       return sse.response(event, { ...SSE_HEADERS, 'x-chatbot-conversation-id': conversation.publicId })
-    },
+    }),
   }
 }

@@ -3,6 +3,7 @@ import type { Schema } from '../schema.js'
 import { createPostgresDialect } from './create-postgres-dialect.js'
 import { createSqliteDialect } from './create-sqlite-dialect.js'
 import type { DatabaseDialect } from './dialect-of.js'
+import type { DatabaseWarn } from './guard-postgres-pool.js'
 import { createTableLayoutPlugin } from './table-layout.js'
 import { ChatbotConfigException } from '../../errors/index.js'
 
@@ -22,6 +23,11 @@ export interface DatabaseTarget {
   schema?: string
 }
 
+export interface DatabaseOptions {
+  /** Where lost Postgres connections are reported (the chatbot's logger); default a process warning. */
+  warn?: DatabaseWarn
+}
+
 const POSTGRES_URL = /^postgres(ql)?:\/\//i
 const ANY_URL = /^[a-z][a-z\d+.-]*:\/\//i
 
@@ -33,7 +39,7 @@ const ANY_URL = /^[a-z][a-z\d+.-]*:\/\//i
  * own queries, `migrate`, health) finds our tables there; raw SQL must name them with
  * `sql.table('messages')`, as plain text is never rewritten.
  */
-export async function createDatabase(target: string | DatabaseTarget): Promise<ChatbotDatabase> {
+export async function createDatabase(target: string | DatabaseTarget, options: DatabaseOptions = {}): Promise<ChatbotDatabase> {
   const { url, tablePrefix = '', schema } = typeof target === 'string' ? { url: target } : target
   if (!POSTGRES_URL.test(url) && ANY_URL.test(url)) {
     // Otherwise `mysql://…` would silently become a SQLite file in a folder named `mysql:`.
@@ -44,9 +50,12 @@ export async function createDatabase(target: string | DatabaseTarget): Promise<C
     throw new ChatbotConfigException('database.schema', 'is for Postgres only; to keep our tables apart in SQLite, set database.tablePrefix')
   }
   const db = new Kysely<Schema>({
-    dialect: dialect === 'postgres' ? await createPostgresDialect(url) : await createSqliteDialect(url),
+    dialect: dialect === 'postgres' ? await createPostgresDialect(url, options.warn ?? warnProcess) : await createSqliteDialect(url),
     // None by default: a 1.0 database is queried exactly as before.
     plugins: tablePrefix || schema ? [createTableLayoutPlugin({ tablePrefix, schema })] : [],
   })
   return { db, dialect, close: () => db.destroy() }
 }
+
+const warnProcess: DatabaseWarn = (message, error) =>
+  process.emitWarning(`${message} ${error instanceof Error ? error.message : String(error)}`, 'ChatbotDatabaseWarning')

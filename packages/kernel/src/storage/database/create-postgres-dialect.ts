@@ -1,16 +1,19 @@
 import { PostgresDialect } from 'kysely'
+import { guardPostgresPool, type DatabaseWarn } from './guard-postgres-pool.js'
 import { importDriver } from './import-driver.js'
+import { postgresTimeouts } from './postgres-timeouts.js'
 
-/** Bounds a connection attempt, so an unreachable server fails a health probe instead of hanging it. */
-const CONNECT_TIMEOUT_MS = 5_000
-
-/** A Kysely dialect over a `pg.Pool` for a `postgres://` URL. */
-export async function createPostgresDialect(url: string): Promise<PostgresDialect> {
+/** A Kysely dialect over a `pg.Pool` for a `postgres://` URL, every call bounded in time (see `postgresTimeouts`). */
+export async function createPostgresDialect(url: string, warn: DatabaseWarn): Promise<PostgresDialect> {
+  const { url: connectionString, connectionTimeoutMillis, query_timeout } = postgresTimeouts(url)
   // Lazy, so SQLite users never load `pg`; an optional peer, so it may not be installed at all.
   const { default: pg } = await importDriver('pg', 'CHATBOT_DATABASE_URL (database.url) is a postgres:// URL', () => import('pg'))
   const pool = new pg.Pool({
-    connectionString: url,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionString,
+    connectionTimeoutMillis,
+    query_timeout,
+    // Names our sessions in `pg_stat_activity`; an `application_name` in the URL wins.
+    application_name: 'chatbot-kit',
     // Per pool rather than `pg.types.setTypeParser`, which would change every `pg` user in the process.
     // `count(*)` and bigint ids are int8, which pg returns as strings; ours stay far below 2^53.
     types: {
@@ -18,8 +21,5 @@ export async function createPostgresDialect(url: string): Promise<PostgresDialec
         oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   })
-  // An idle client that loses its connection emits `error` on the pool; unhandled, that would
-  // crash the process. The pool drops the client and the next query reports the problem.
-  pool.on('error', () => {})
-  return new PostgresDialect({ pool })
+  return new PostgresDialect({ pool: guardPostgresPool(pool, warn) })
 }
