@@ -261,8 +261,12 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
         // The turns still use the database and the counters until they stored and settled.
         await turns.drain(grace * 1000, logger)
         clearTimeout(tokenizerWarmUp)
-        await hooks.callHook('close')
-        await Promise.all([database.close(), counters.close()])
+        try {
+          await hooks.callHook('close')
+        } finally {
+          // A `close` hook that throws must not leave the database or Redis connection open.
+          await Promise.all([database.close(), counters.close()])
+        }
       })())
     },
   }

@@ -52,10 +52,16 @@ export function createQuotaLedger(counters: CounterStore, options: QuotaLedgerOp
       const keys = keysOf(identity, day.id)
       const leaseId = randomUUID()
       const release = (key: string, by = 0) => counters.release(key, leaseId, { by, ttlSeconds: day.ttlSeconds })
-      const [input, output] = await Promise.all([
+      const [inputResult, outputResult] = await Promise.allSettled([
         inputTokens === 0 ? { granted: 0 } : counters.reserve(keys.input, leaseId, inputTokens, limits.input, { leaseSeconds, atLeast: inputTokens }),
         counters.reserve(keys.output, leaseId, outputWanted, limits.output, { leaseSeconds }),
       ])
+      if (inputResult.status === 'rejected' || outputResult.status === 'rejected') {
+        // One half may have been granted: give it back now rather than at its lease's end.
+        await Promise.allSettled([release(keys.input), release(keys.output)])
+        throw inputResult.status === 'rejected' ? inputResult.reason : (outputResult as PromiseRejectedResult).reason
+      }
+      const [input, output] = [inputResult.value, outputResult.value]
       if (input.granted < inputTokens || output.granted === 0) {
         await Promise.all([release(keys.input), release(keys.output)])
         const which = input.granted < inputTokens ? 'input' : 'output'

@@ -68,6 +68,11 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
             throw ChatbotException.isInstance(failure) ? failure : new ChatbotQuotaExceededException('The daily output token quota is used up.', quota.lease.resetsAt)
           }
         },
+        // The stream clock pauses while tools run, but a lease's does not: renew it each round.
+        'turn:tool': async (turn) => {
+          const quota = turn.state[STATE] as TurnQuota | undefined
+          await quota?.lease.grow(0).catch((error: unknown) => chatbot.logger.warn('Could not renew the quota reservation:', error))
+        },
         // The kernel has filled in the tokenizer's count where the provider reported no usage.
         'turn:end': (turn) => settle(turn, ({ usage }) => ({ input: usage.inputTokens, output: usage.outputTokens })),
         // A cut round reports no usage: count its prompt once anything streamed, and the text that

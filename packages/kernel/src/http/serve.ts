@@ -43,9 +43,12 @@ export async function serveChatbot(chatbot: Chatbot, options: ServeOptions = {})
     close: async (closeOptions) => {
       // Resolves once every connection ended; meanwhile new connections are refused.
       const stopped = server.close()
-      await chatbot.close(closeOptions)
-      await closeIdleUntil(server.node?.server as NodeServer | undefined, stopped, FLUSH_MS)
-      await server.close(true)
+      try {
+        await chatbot.close(closeOptions)
+      } finally {
+        await closeIdleUntil(server.node?.server as NodeServer | undefined, stopped, FLUSH_MS)
+        await server.close(true)
+      }
     },
   }
 }

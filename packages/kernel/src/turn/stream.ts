@@ -91,6 +91,9 @@ function offersTools(request: ChatRequest): boolean {
 function createTextHandler(runtime: KernelRuntime, turn: TurnContext, sse: SseStream): (text: string) => void {
   const listeners = runtime.chunkListeners()
   return (text) => {
+    // The rest of a network read still arrives after a refusal, a disconnect or a shutdown abort:
+    // none of it was shown, so none of it is stored (no reply with a hole in the middle).
+    if (turn.controller.signal.aborted) return
     turn.text += text
     for (const listener of listeners) {
       try {

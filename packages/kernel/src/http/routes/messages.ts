@@ -59,16 +59,23 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
       }
 
       const releaseRetry = retryOf ? await claimRetry(runtime, retryOf) : undefined
-      const stored = retryOf ?? await insertMessage(runtime.db, {
-        conversationId: conversation.id,
-        role: 'user',
-        content: request.message,
-        routeName: turn.routeName,
-        contextHash: turn.contextHash,
-        tokenCount: messageTokens - MESSAGE_OVERHEAD_TOKENS,
-        now,
-      })
-      if (!fresh) await touchConversation(runtime.db, conversation.id, now)
+      let stored: StoredMessage
+      try {
+        stored = retryOf ?? await insertMessage(runtime.db, {
+          conversationId: conversation.id,
+          role: 'user',
+          content: request.message,
+          routeName: turn.routeName,
+          contextHash: turn.contextHash,
+          tokenCount: messageTokens - MESSAGE_OVERHEAD_TOKENS,
+          now,
+        })
+        if (!fresh) await touchConversation(runtime.db, conversation.id, now)
+      } catch (error) {
+        // No reply will be written (the database is away): a later retry must not get 409.
+        await releaseRetry?.()
+        throw error
+      }
 
       const sse = new SseStream(() => turn.controller.abort(new ChatbotClientClosedException()))
       turn.sink = (streamEvent) => sse.send(streamEvent)
