@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { ChatbotQuotaExceededException, type CounterStore, type Identity, type QuotaStatus } from '@chatbot-kit/kernel'
-import { toIsoWithOffset, utcDay } from './day.js'
+import { toIsoWithOffset, utcDay, type QuotaDay } from './day.js'
 
 /** Input and output tokens: the daily limits, or what a turn used. */
 export interface TokenCounts {
@@ -50,7 +50,8 @@ export function createQuotaLedger(counters: CounterStore, options: QuotaLedgerOp
     async reserve(identity: Identity, inputTokens: number, outputWanted: number): Promise<QuotaLease> {
       const day = utcDay(options.now())
       const keys = keysOf(identity, day.id)
-      const leaseId = randomUUID()
+      // Flat and short: a lease id lives in the store as long as the turn (UUIDs are cons strings).
+      const leaseId = randomBytes(12).toString('base64url')
       const release = (key: string, by = 0) => counters.release(key, leaseId, { by, ttlSeconds: day.ttlSeconds })
       const [inputResult, outputResult] = await Promise.allSettled([
         inputTokens === 0 ? { granted: 0 } : counters.reserve(keys.input, leaseId, inputTokens, limits.input, { leaseSeconds, atLeast: inputTokens }),
@@ -67,30 +68,7 @@ export function createQuotaLedger(counters: CounterStore, options: QuotaLedgerOp
         const which = input.granted < inputTokens ? 'input' : 'output'
         throw new ChatbotQuotaExceededException(`The daily ${which} token quota is used up.`, day.resetsAt)
       }
-      let granted = output.granted
-      let dayLeft = output.remaining
-      return {
-        resetsAt: day.resetsAt,
-        get output() {
-          return granted
-        },
-        get dayLeft() {
-          return dayLeft
-        },
-        // Growing moves both deadlines on: the turn is alive. (Reserving 0 only renews.)
-        async grow(wanted) {
-          const [grant] = await Promise.all([
-            counters.reserve(keys.output, leaseId, wanted, limits.output, { leaseSeconds }),
-            inputTokens === 0 ? undefined : counters.reserve(keys.input, leaseId, 0, limits.input, { leaseSeconds }),
-          ])
-          granted += grant.granted
-          dayLeft = grant.remaining
-          return grant.granted
-        },
-        async settle(used) {
-          await Promise.all([release(keys.input, used.input), release(keys.output, used.output)])
-        },
-      }
+      return new TurnLease(counters, { keys, leaseId, day, inputTokens, limits, leaseSeconds }, output)
     },
 
     /** `chatbot.quota(identity)`: `used` includes what turns in progress have reserved. */
@@ -101,5 +79,54 @@ export function createQuotaLedger(counters: CounterStore, options: QuotaLedgerOp
       const budget = (used: number, limit: number) => ({ used, limit, remaining: Math.max(0, limit - used) })
       return { input: budget(input, limits.input), output: budget(output, limits.output), resetsAt: toIsoWithOffset(day.resetsAt) }
     },
+  }
+}
+
+interface LeaseScope {
+  keys: { input: string; output: string }
+  leaseId: string
+  day: QuotaDay
+  inputTokens: number
+  limits: TokenCounts
+  leaseSeconds: number
+}
+
+/**
+ * A class, not an object literal with getters and closures: one is held per open stream, and a
+ * literal with accessors is a dictionary-mode object of a few hundred bytes.
+ */
+class TurnLease implements QuotaLease {
+  output: number
+  dayLeft: number
+  readonly resetsAt: Date
+
+  constructor(
+    private readonly counters: CounterStore,
+    private readonly scope: LeaseScope,
+    grant: { granted: number; remaining: number },
+  ) {
+    this.output = grant.granted
+    this.dayLeft = grant.remaining
+    this.resetsAt = scope.day.resetsAt
+  }
+
+  // Growing moves both deadlines on: the turn is alive. (Reserving 0 only renews.)
+  async grow(wanted: number): Promise<number> {
+    const { keys, leaseId, limits, leaseSeconds, inputTokens } = this.scope
+    const [grant] = await Promise.all([
+      this.counters.reserve(keys.output, leaseId, wanted, limits.output, { leaseSeconds }),
+      inputTokens === 0 ? undefined : this.counters.reserve(keys.input, leaseId, 0, limits.input, { leaseSeconds }),
+    ])
+    this.output += grant.granted
+    this.dayLeft = grant.remaining
+    return grant.granted
+  }
+
+  async settle(used: TokenCounts): Promise<void> {
+    const { keys, leaseId, day } = this.scope
+    await Promise.all([
+      this.counters.release(keys.input, leaseId, { by: used.input, ttlSeconds: day.ttlSeconds }),
+      this.counters.release(keys.output, leaseId, { by: used.output, ttlSeconds: day.ttlSeconds }),
+    ])
   }
 }

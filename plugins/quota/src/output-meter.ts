@@ -14,60 +14,70 @@ import type { QuotaLease } from './ledger.js'
  * over its share and reserves the overdraft plus a reservation ahead. It refuses only a chunk
  * that would go past what the day had left.
  */
-export function createOutputMeter(lease: QuotaLease, reservation: number, onError: (error: unknown) => void) {
-  let counted = 0
-  let uncounted = ''
-  let bound = 0
-  // Set when a reservation failed (the store is down): the turn keeps to what it holds.
-  let failure: unknown
-  let failed = false
-  let growing: Promise<void> | undefined
+export function createOutputMeter(lease: QuotaLease, reservation: number, onError: (error: unknown) => void): OutputMeter {
+  return new OutputMeter(lease, reservation, onError)
+}
 
-  const ahead = () => lease.output - counted - bound
-  const grow = () => {
-    if (growing || failed || lease.dayLeft === 0 || ahead() > reservation / 2) return
-    growing = lease
-      .grow(reservation - Math.min(0, ahead()))
+// A class rather than closures over a literal with a getter: one lives per open stream.
+export class OutputMeter {
+  private counted = 0
+  private uncounted = ''
+  private bound = 0
+  // Set when a reservation failed (the store is down): the turn keeps to what it holds.
+  private failed = false
+  private growing: Promise<void> | undefined
+  /** Why the turn could reserve no more, when the store failed (else the day is spent). */
+  failure: unknown
+
+  constructor(
+    private readonly lease: QuotaLease,
+    private readonly reservation: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  private ahead(): number {
+    return this.lease.output - this.counted - this.bound
+  }
+
+  private grow(): void {
+    if (this.growing || this.failed || this.lease.dayLeft === 0 || this.ahead() > this.reservation / 2) return
+    this.growing = this.lease
+      .grow(this.reservation - Math.min(0, this.ahead()))
       .then(
         () => undefined,
         (error: unknown) => {
-          failed = true
-          failure = error
-          onError(error)
+          this.failed = true
+          this.failure = error
+          this.onError(error)
         },
       )
       .finally(() => {
-        growing = undefined
+        this.growing = undefined
         // Chunks that arrived meanwhile may have used up what came back.
-        grow()
+        this.grow()
       })
   }
 
-  return {
-    /** Whether `text` still fits (and takes it if so). Synchronous. */
-    take(text: string): boolean {
-      const size = Buffer.byteLength(text)
-      if (counted + bound + size > lease.output || bound + size >= reservation / 2) {
-        const tokens = countTokens(uncounted + text)
-        const ceiling = lease.output + (failed ? 0 : lease.dayLeft)
-        if (counted + tokens > ceiling) return false
-        counted += tokens
-        uncounted = ''
-        bound = 0
-      } else {
-        uncounted += text
-        bound += size
-      }
-      grow()
-      return true
-    },
-    /** Why the turn could reserve no more, when the store failed (else the day is spent). */
-    get failure(): unknown {
-      return failure
-    },
-    /** Resolves once no reservation is in flight (before settling). */
-    async idle(): Promise<void> {
-      while (growing) await growing
-    },
+  /** Whether `text` still fits (and takes it if so). Synchronous. */
+  take(text: string): boolean {
+    const size = Buffer.byteLength(text)
+    if (this.counted + this.bound + size > this.lease.output || this.bound + size >= this.reservation / 2) {
+      const tokens = countTokens(this.uncounted + text)
+      const ceiling = this.lease.output + (this.failed ? 0 : this.lease.dayLeft)
+      if (this.counted + tokens > ceiling) return false
+      this.counted += tokens
+      this.uncounted = ''
+      this.bound = 0
+    } else {
+      this.uncounted += text
+      this.bound += size
+    }
+    this.grow()
+    return true
+  }
+
+  /** Resolves once no reservation is in flight (before settling). */
+  async idle(): Promise<void> {
+    while (this.growing) await this.growing
   }
 }

@@ -37,7 +37,7 @@ const DATA = Buffer.from('data:')
  */
 export function createSseDecoder(onData: SseDataHandler): SseDecoder {
   /** The pieces of a line whose newline has not arrived yet (copies, so no network buffer is kept). */
-  let pending: Buffer[] = []
+  let pending: Buffer[] | undefined
   let pendingBytes = 0
 
   /** One whole line, `from` to `to` of `chunk` after the pending pieces; returns `true` to stop. */
@@ -47,10 +47,10 @@ export function createSseDecoder(onData: SseDataHandler): SseDecoder {
     let start = from
     let end = to
     if (pendingBytes > 0) {
-      buffer = Buffer.concat([...pending, chunk.subarray(from, to)])
+      buffer = Buffer.concat([...pending!, chunk.subarray(from, to)])
       start = 0
       end = buffer.length
-      pending = []
+      pending = undefined
       pendingBytes = 0
     }
     if (end > start && buffer[end - 1] === CR) end--
@@ -69,7 +69,7 @@ export function createSseDecoder(onData: SseDataHandler): SseDecoder {
       }
       if (start < chunk.length) {
         if (pendingBytes + chunk.length - start > MAX_LINE_BYTES) throw lineTooLongFailure(MAX_LINE_BYTES)
-        pending.push(Buffer.from(chunk.subarray(start)))
+        ;(pending ??= []).push(Buffer.from(chunk.subarray(start)))
         pendingBytes += chunk.length - start
       }
       return false

@@ -15,6 +15,8 @@ export interface TurnSpan {
   end(): void
 }
 
+const NO_TURN_SPAN: TurnSpan = { within: (fn) => fn(), fail() {}, end() {} }
+
 /**
  * Starts a turn's span. Without a registered SDK the span does not record, and nothing beyond
  * starting and ending it is done: attributes are built only for a recording span.
@@ -22,6 +24,10 @@ export interface TurnSpan {
 export function startTurnSpan(config: ResolvedConfig, turn: TurnContext): TurnSpan {
   const model = turn.request.model
   const span = tracer.startSpan(`chat ${model}`, { kind: SpanKind.CLIENT, attributes: chatStartAttributes(config, model) })
+  // No SDK registered: nothing to record and no trace to carry into tool calls, so the turn holds
+  // no context (a Map per open stream) and no closures. A span the SDK sampled out still has a
+  // valid context, which tool spans must inherit, so that case goes on below.
+  if (!trace.isSpanContextValid(span.spanContext())) return NO_TURN_SPAN
   const recording = span.isRecording()
   if (recording) span.setAttribute(ATTR.conversationId, turn.conversation.publicId)
   const active = trace.setSpan(context.active(), span)
