@@ -19,7 +19,13 @@ export function createNodeTransport(url: string): ProviderTransport {
 
   function send(client: Client, headers: Record<string, string>, body: string, signal: AbortSignal, retried: boolean): Promise<ProviderResponse> {
     return new Promise((resolve, reject) => {
-      const request: ClientRequest = client.request({ ...target, headers, signal, agent: client.agent })
+      if (signal.aborted) return reject(signal.reason)
+      // Not `signal` in the options: Node then destroys the request with an AbortError that it may
+      // emit where no listener is left (a refusal inside the last read of a body crashed the process).
+      const request: ClientRequest = client.request({ ...target, headers, agent: client.agent })
+      const abort = () => request.destroy()
+      signal.addEventListener('abort', abort, { once: true })
+      request.once('close', () => signal.removeEventListener('abort', abort))
       let responded = false
       request.once('response', (response) => {
         responded = true
