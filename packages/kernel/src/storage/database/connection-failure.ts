@@ -34,6 +34,8 @@ export function asDatabaseUnavailable(error: unknown): ChatbotDatabaseUnavailabl
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code)) return new ChatbotDatabaseUnavailableException(code === 'ECONNREFUSED' ? 'connection refused' : 'the connection failed', error)
     if (code.startsWith('08')) return new ChatbotDatabaseUnavailableException('the connection failed', error)
+    // SQLite: another process (a `chatbot prune`, a backup) held the write lock past `busy_timeout`.
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return new ChatbotDatabaseUnavailableException('the database is locked by another process', error)
     const reason = SERVER_REASONS[code]
     if (reason) return new ChatbotDatabaseUnavailableException(reason, error)
   }
