@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
+import { readSse, silentLogger } from '@chatbot-kit/test-utils'
 import { createChatbot, generateAppKey, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
 import { orderContextPlugin } from '../../../playground/plugins/order-context.js'
 
@@ -11,17 +12,7 @@ import { orderContextPlugin } from '../../../playground/plugins/order-context.js
 
 type StreamEvent = { type: string } & Record<string, unknown>
 
-async function events(response: Response): Promise<StreamEvent[]> {
-  return (await response.text())
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => JSON.parse(block.slice(6)) as StreamEvent)
-}
-
-function silentLogger() {
-  const noop = () => {}
-  return { error: noop, warn: noop, info: noop, success: noop, log: noop, debug: noop } as never
-}
+const events = (response: Response) => readSse<StreamEvent>(response)
 
 describe('the order-context example plugin', () => {
   let dir: string

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
-import { readSse } from '@chatbot-kit/test-utils'
+import { readSse, silentLogger } from '@chatbot-kit/test-utils'
 import { createChatbot, generateAppKey, loadChatbotConfig, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
 
 // playground/chatbot.config.ts as `chatbot dev` loads it, with the demo provider's default
@@ -14,10 +14,6 @@ const ADMIN_TOKEN = 'playground-test-token'
 
 type StreamEvent = { type: string; content?: string } & Record<string, unknown>
 
-function silentLogger() {
-  const noop = () => {}
-  return { error: noop, warn: noop, info: noop, success: noop, log: noop, debug: noop } as never
-}
 
 describe('the playground', () => {
   let dir: string

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
-import { readSse } from '@chatbot-kit/test-utils'
+import { readSse, silentLogger } from '@chatbot-kit/test-utils'
 import { createChatbot, generateAppKey, serveChatbot, type Chatbot, type ChatbotConfig, type CreateChatbotOptions, type EnvelopeClaims } from '@chatbot-kit/kernel'
 
 export type Transport = 'in-process' | 'socket'
@@ -57,10 +57,6 @@ export async function createHarness(
   }
 }
 
-function silentLogger() {
-  const noop = () => {}
-  return { error: noop, warn: noop, info: noop, success: noop, log: noop, debug: noop } as never
-}
 
 /** The `data:` events of a complete SSE response. */
 export const events = (response: Response) => readSse<{ type: string } & Record<string, unknown>>(response)

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { createChatbot, generateAppKey, serveChatbot, type Chatbot, type ChatbotConfig, type CreateChatbotOptions } from '@chatbot-kit/kernel'
-import { createCookieJar, type CookieJar } from '@chatbot-kit/test-utils'
+import { createCookieJar, silentLogger, type CookieJar } from '@chatbot-kit/test-utils'
+
+export { silentLogger }
 import { getQuery } from 'h3'
 import { currentConversationId, webPlugin, type WebPluginOptions } from '../src/index.js'
 
@@ -48,10 +50,6 @@ export function envelopePayload(envelope: string): { uid?: string; gid?: string;
 export const widgetFile = join(tmpdir(), `chatbot-web-widget-${process.pid}.js`)
 writeFileSync(widgetFile, 'customElements.define("chatbot-widget", class extends HTMLElement {})\n')
 
-export function silentLogger(overrides: Record<string, unknown> = {}) {
-  const noop = () => {}
-  return { error: noop, warn: noop, info: noop, success: noop, log: noop, debug: noop, ...overrides } as never
-}
 
 /**
  * A chatbot running the web plugin on a fresh SQLite file, served on a real socket, talking to
