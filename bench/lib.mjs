@@ -118,3 +118,20 @@ export function httpGet(url, timeoutMs = 5000) {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Splits text chunks of an SSE response into events and calls `onData` with the payload of each
+ * `data:` line (as sent, after `data:`). The bench's load process and the fault suite share it.
+ */
+export function createSseDataReader(onData) {
+  let buffer = ''
+  return (chunk) => {
+    buffer += chunk
+    let index
+    while ((index = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, index)
+      buffer = buffer.slice(index + 2)
+      for (const line of block.split('\n')) if (line.startsWith('data:')) onData(line.slice(5))
+    }
+  }
+}

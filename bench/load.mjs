@@ -6,7 +6,7 @@
 // Modes: `requests` (sequential or concurrent request loops, bounded by a count or a duration),
 // `streams` (ramp slow streams in steps), `disconnect` (open streams, then abort them all at once).
 import http from 'node:http'
-import { httpGet, percentile, rssBytes, sleep, wallNow } from './lib.mjs'
+import { createSseDataReader, httpGet, percentile, rssBytes, sleep, wallNow } from './lib.mjs'
 
 const options = JSON.parse(process.argv[2])
 const { target, url } = options
@@ -83,27 +83,20 @@ function stream(user, message, hooks = {}) {
         res.on('error', () => finish(`HTTP ${res.statusCode}`))
         return
       }
-      let buffer = ''
+      const read = createSseDataReader((payload) => {
+        const kind = classify(payload.trimStart())
+        if (kind === 'token') {
+          if (record.ttft === null) record.ttft = performance.now() - record.start
+          record.tokens++
+          tokensTotal++
+          hooks.onToken?.(record)
+        } else if (kind === 'done') sawDone = true
+        else if (kind === 'error') record.error = `error event: data:${payload.slice(0, 195)}`
+      })
       res.setEncoding('utf8')
       res.on('data', (chunk) => {
         record.lastChunkAt = performance.now()
-        buffer += chunk
-        let index
-        while ((index = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, index)
-          buffer = buffer.slice(index + 2)
-          for (const line of block.split('\n')) {
-            if (!line.startsWith('data:')) continue
-            const kind = classify(line.slice(5).trimStart())
-            if (kind === 'token') {
-              if (record.ttft === null) record.ttft = performance.now() - record.start
-              record.tokens++
-              tokensTotal++
-              hooks.onToken?.(record)
-            } else if (kind === 'done') sawDone = true
-            else if (kind === 'error') record.error = `error event: ${line.slice(0, 200)}`
-          }
-        }
+        read(chunk)
       })
       res.on('end', () => finish())
       res.on('error', (error) => finish(String(error.message ?? error)))

@@ -2,6 +2,7 @@
 // end (an SSE stream parsed into events), and how it ended: a status, a clean end, a reset or a hang.
 import http from 'node:http'
 import net from 'node:net'
+import { createSseDataReader } from '../bench/lib.mjs'
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 
@@ -34,29 +35,22 @@ export function send(url, { method = 'POST', headers = {}, body, timeoutMs = 15_
       result.status = res.statusCode
       result.headers = res.headers
       const sse = String(res.headers['content-type'] ?? '').startsWith('text/event-stream')
-      let buffer = ''
+      const read = createSseDataReader((payload) => {
+        let event
+        try {
+          event = JSON.parse(payload)
+        } catch {
+          event = { type: 'unparsable', raw: `data:${payload}` }
+        }
+        result.events.push(event)
+        if (event.type === 'token') result.text += event.content
+        if (event.type === 'error') result.errorCode = event.code
+        onEvent?.(event, result)
+      })
       res.setEncoding('utf8')
       res.on('data', (chunk) => {
         if (!sse) return void (result.body += chunk)
-        buffer += chunk
-        let index
-        while ((index = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, index)
-          buffer = buffer.slice(index + 2)
-          for (const line of block.split('\n')) {
-            if (!line.startsWith('data:')) continue
-            let event
-            try {
-              event = JSON.parse(line.slice(5))
-            } catch {
-              event = { type: 'unparsable', raw: line }
-            }
-            result.events.push(event)
-            if (event.type === 'token') result.text += event.content
-            if (event.type === 'error') result.errorCode = event.code
-            onEvent?.(event, result)
-          }
-        }
+        read(chunk)
       })
       res.on('end', () => finish('eof'))
       res.on('aborted', () => finish('reset'))
