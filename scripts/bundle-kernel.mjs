@@ -3,7 +3,7 @@
 // pays per module loaded: Kysely alone is ~280 files and ~180 ms to import, ~30 ms bundled,
 // which is most of what `chatbot serve` needs to reach healthy within 300 ms (docs/performance.md).
 // Everything else stays an import: packages that other packages share (h3, consola), native
-// drivers, and what loads lazily (Postgres, Redis, the tokenizer, ofetch, c12's TypeScript loader).
+// drivers, and what loads lazily (Postgres, Redis, the tokenizer, ofetch).
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -1,6 +1,16 @@
 export { adminPlugin, ADMIN_PATH } from './plugin.js'
+export { adminOptions } from './options.js'
 export { adminRouter, createAdminCaller, type AdminRouter } from './router.js'
 export { adminEnabled } from './enabled.js'
+export {
+  listConversations,
+  MAX_CONVERSATION_PAGE,
+  type ConversationFilters,
+  type ConversationListPage,
+  type ConversationSummary,
+  type ListConversationsOptions,
+} from './queries/list-conversations.js'
+export { dailyTokenUsage, type DailyUsageFilters, type DailyUsageRow } from './queries/daily-usage.js'
 export type { AdminContext, AdminEvent } from './trpc.js'
 export type { AdminMessage, AdminToolInvocation, ConversationDetail, ConversationListInput } from './routers/conversations.js'
 export type { UsageDailyInput, UsageDailyResult, UsageDay } from './routers/usage.js'

@@ -1,5 +1,8 @@
 import type * as TrpcFetchAdapter from '@trpc/server/adapters/fetch'
-import { ChatbotNotFoundException, definePlugin, type ChatbotPlugin } from '@chatbot-kit/kernel'
+import { ChatbotNotFoundException, definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
+import { adminOptions } from './options.js'
+
+export { adminOptions }
 import { adminEnabled } from './enabled.js'
 import type * as AdminRouterModule from './router.js'
 
@@ -18,7 +21,10 @@ export const ADMIN_PATH = '/admin/trpc'
 export function adminPlugin(): ChatbotPlugin {
   return definePlugin({
     name: 'admin',
-    setup(chatbot) {
+    options: adminOptions,
+    setup(api: PluginApi) {
+      // The admin API works on the host's facade (`createAdminCaller(chatbot)` takes it too).
+      const { chatbot } = api
       const handler = async (event: Parameters<Parameters<typeof chatbot.authorize>[0]>[0]) => {
         if (!adminEnabled(chatbot)) throw new ChatbotNotFoundException('No such route.')
         const [{ fetchRequestHandler }, { adminRouter }] = await loadServer()
@@ -33,7 +39,7 @@ export function adminPlugin(): ChatbotPlugin {
         })
       }
       // Queries are GETs and mutations POSTs (batched calls too); not stateful: no session or CSRF, the bearer is the credential.
-      for (const method of ['GET', 'POST'] as const) chatbot.route({ name: 'chatbot.admin', method, path: `${ADMIN_PATH}/**`, stateful: false, handler })
+      for (const method of ['GET', 'POST'] as const) api.route({ name: 'chatbot.admin', method, path: `${ADMIN_PATH}/**`, stateful: false, handler })
     },
   })
 }

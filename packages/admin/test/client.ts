@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trp
 import type { ChatbotConfig, CreateChatbotOptions } from '@chatbot-kit/kernel'
 import { databaseTargets } from '@chatbot-kit/test-utils'
 import { createHarness, type Harness } from '../../kernel/test/harness.js'
+import { quotaPlugin } from '@chatbot-kit/plugin-quota'
 import { adminPlugin, type AdminRouter } from '../src/index.js'
 
 export const ADMIN_TOKEN = 'admin-secret-0123456789'
@@ -12,9 +13,14 @@ export interface AdminHarness extends Harness {
   trpcUrl: string
 }
 
-/** A chatbot with the admin plugin (plus `plugins`) served on a real socket. */
+/**
+ * A chatbot with the admin plugin and the quota plugin (whose limits `usage.daily` reports), plus
+ * `plugins` (one of the same name replaces them), served on a real socket.
+ */
 export async function createAdminHarness(config: ChatbotConfig = {}, options: CreateChatbotOptions = {}): Promise<AdminHarness> {
-  const h = await createHarness('socket', { ...config, plugins: [adminPlugin(), ...(config.plugins ?? [])] }, options)
+  const own = config.plugins ?? []
+  const given = [adminPlugin(), quotaPlugin()].filter((plugin) => !own.some((mine) => mine.name === plugin.name))
+  const h = await createHarness('socket', { ...config, plugins: [...given, ...own] }, options)
   const origin = await originOf(h)
   const trpcUrl = `${origin}/chatbot/admin/trpc`
   return {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createConversation, insertMessage, insertToolInvocation, packageVersion } from '@chatbot-kit/kernel'
+import { createConversation, insertMessage, packageVersion } from '@chatbot-kit/kernel'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'
 import { retentionPlugin } from '@chatbot-kit/plugin-retention'
+import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
+import { insertToolInvocation, toolsPlugin } from '@chatbot-kit/plugin-tools'
 import { events } from '../../kernel/test/harness.js'
 import { createAdminCaller } from '../src/index.js'
 import { ADMIN_TOKEN, createAdminHarness, errorCode, type AdminHarness } from './client.js'
@@ -15,9 +17,11 @@ describe('admin procedures over HTTP (sqlite)', () => {
     h = await createAdminHarness({
       admin: { token: ADMIN_TOKEN },
       retentionDays: 30,
+      // The throttle plugin gives channels their effective `throttle`; these limits keep it out of the way.
+      throttle: { perMinute: 100_000, perDay: 1_000_000 },
       dailyQuota: { input: 1000, output: 50 },
       channels: { support: { model: 'support-model', greeting: 'Hi!', retentionDays: 7, throttle: { perMinute: 3 } } },
-      plugins: [retentionPlugin(), quotaPlugin()],
+      plugins: [retentionPlugin(), quotaPlugin(), toolsPlugin(), throttlePlugin()],
     })
     admin = h.client({ token: ADMIN_TOKEN })
   })

@@ -1,18 +1,19 @@
 import {
   createChatbot as createKernelChatbot,
-  loadChatbotConfig,
-  resolveConfig,
+  resolveConfig as resolveKernelConfig,
   isResolvedConfig,
+  sourceOfConfig,
   type Chatbot,
   type ChatbotConfig,
   type ChatbotPlugin,
   type CreateChatbotOptions,
-  type LoadConfigOptions,
   type ResolvedConfig,
+  type ResolveOptions,
 } from '@chatbot-kit/kernel'
 import { adminPlugin } from '@chatbot-kit/admin/plugin'
 import { channelsPlugin } from '@chatbot-kit/plugin-channels'
 import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
+import { originPlugin } from '@chatbot-kit/plugin-origin'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'
 import { retentionPlugin } from '@chatbot-kit/plugin-retention'
 import { sanitizerPlugin } from '@chatbot-kit/plugin-sanitizer'
@@ -23,22 +24,34 @@ import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [channelsPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), toolsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
+  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), toolsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
 }
 
-function withBuiltins(config: ResolvedConfig): ResolvedConfig {
-  const builtins = builtinPlugins()
-  const hostNames = new Set(config.plugins.map((plugin) => plugin.name))
-  return resolveConfig({ ...config, plugins: [...builtins.filter((plugin) => !hostNames.has(plugin.name)), ...config.plugins] }, {})
+/** Defaults chatbot-kit sets over the kernel's: the `web` group around the stateful routes. */
+export const KIT_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({ routeMiddleware: ['web'] })
+
+/** chatbot-kit's wiring of the kernel: the built-in plugins' keys and its defaults. */
+const wiring = (): ResolveOptions => ({ plugins: builtinPlugins(), defaults: { ...KIT_DEFAULTS } })
+
+/** The kernel's `resolveConfig` with the built-in plugins' keys: defaults < file < environment. */
+export function resolveConfig(config: ChatbotConfig = {}, env: Record<string, string | undefined> = process.env, options: ResolveOptions = {}): ResolvedConfig {
+  return resolveKernelConfig(config, env, { ...wiring(), ...options })
+}
+
+/**
+ * A config resolved here is used as it is. One the kernel resolved without the built-ins is
+ * resolved again from what it was made of (file and environment), so the built-ins' keys, their
+ * env variables and `routeMiddleware: ['web']` apply as if it had been resolved here.
+ */
+function withBuiltins(config: ChatbotConfig | ResolvedConfig, env: Record<string, string | undefined>): ResolvedConfig {
+  if (!isResolvedConfig(config)) return resolveConfig(config, env)
+  const names = new Set(config.plugins.map((plugin) => plugin.name))
+  if (builtinPlugins().every((plugin) => names.has(plugin.name))) return config
+  const source = sourceOfConfig(config)
+  return source ? resolveConfig(source.config, source.env, { defaults: { ...KIT_DEFAULTS, ...source.options.defaults } }) : resolveConfig(config, {})
 }
 
 /** `createChatbot` with the built-in plugins and the widget bundle wired in. */
 export async function createChatbot(config: ChatbotConfig | ResolvedConfig = {}, options: CreateChatbotOptions = {}): Promise<Chatbot> {
-  const resolved = isResolvedConfig(config) ? config : resolveConfig(config, options.env ?? process.env)
-  return createKernelChatbot(withBuiltins(resolved), { widgetFile: resolveWidgetFile(), ...options })
-}
-
-/** Loads `chatbot.config.ts` and `.env` from `cwd`, then `createChatbot`. */
-export async function loadChatbot(options: LoadConfigOptions & CreateChatbotOptions = {}): Promise<Chatbot> {
-  return createChatbot(await loadChatbotConfig(options), options)
+  return createKernelChatbot(withBuiltins(config, options.env ?? process.env), { widgetFile: resolveWidgetFile(), ...options })
 }

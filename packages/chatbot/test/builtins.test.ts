@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { resolveConfig as resolveKernelConfig } from '@chatbot-kit/kernel'
 import { builtinPlugins, createChatbot, generateAppKey } from 'chatbot-kit'
 import { describe, expect, it } from 'vitest'
 
 describe('chatbot-kit', () => {
   it('runs the built-in plugins by default, so the default routeMiddleware resolves and CSRF applies', async () => {
-    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'throttle', 'web', 'quota', 'tools', 'extractors', 'retention', 'sanitizer', 'admin'])
+    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'origin', 'throttle', 'web', 'quota', 'tools', 'extractors', 'retention', 'sanitizer', 'admin'])
     const dir = mkdtempSync(join(tmpdir(), 'chatbot-web-wiring-'))
     const chatbot = await createChatbot({ appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite') }, { env: {}, logger: { error() {}, warn() {}, info() {}, success() {}, log() {}, debug() {} } as never })
     try {
@@ -26,6 +27,37 @@ describe('chatbot-kit', () => {
       expect(chatbot.renderSnapshot('<p>x</p>', { channel: 'default' })).toBe('<p>x</p>')
       // The admin API is off until a token or an authorize callback is set.
       expect((await chatbot.fetch(new Request('http://chatbot.test/chatbot/admin/trpc/health'))).status).toBe(404)
+    } finally {
+      await chatbot.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('wires in the built-ins for a config the kernel resolved alone: web middleware, their env variables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chatbot-kernel-resolved-'))
+    const kernelOnly = resolveKernelConfig({ appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite') }, { CHATBOT_THROTTLE_PER_MINUTE: '3', CHATBOT_ORIGINS: 'https://shop.example' })
+    expect(kernelOnly.routeMiddleware).toEqual([])
+    const chatbot = await createChatbot(kernelOnly, { logger: { error() {}, warn() {}, info() {}, success() {}, log() {}, debug() {} } as never })
+    try {
+      expect(chatbot.config.routeMiddleware).toEqual(['web'])
+      expect(chatbot.config.throttle.perMinute).toBe(3)
+      expect(chatbot.config.origins).toEqual(['https://shop.example'])
+    } finally {
+      await chatbot.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('rejects chatbot.quota() and chatbot.prune() with not_available when no plugin provides them, as 1.0 did', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chatbot-no-quota-'))
+    const others = builtinPlugins().filter((plugin) => plugin.name !== 'quota' && plugin.name !== 'retention')
+    const { createChatbot: createKernelChatbot } = await import('@chatbot-kit/kernel')
+    const chatbot = await createKernelChatbot({ appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite'), routeMiddleware: ['web'], plugins: others }, { env: {}, logger: { error() {}, warn() {}, info() {}, success() {}, log() {}, debug() {} } as never })
+    try {
+      const quota = chatbot.quota({ userId: 'u1' })
+      expect(quota).toBeInstanceOf(Promise)
+      await expect(quota).rejects.toMatchObject({ status: 501 })
+      await expect(chatbot.prune()).rejects.toMatchObject({ status: 501 })
     } finally {
       await chatbot.close()
       rmSync(dir, { recursive: true, force: true })

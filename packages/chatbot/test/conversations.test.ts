@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createConversation, createDatabase, generateAppKey, insertMessage, migrate } from '@chatbot-kit/kernel'
+import { createConversation, createDatabase, generateAppKey, insertMessage, migrate, migrationsOf } from '@chatbot-kit/kernel'
+import { builtinPlugins } from '../src/create.js'
 import { assertBuilt, cleanEnv, run, tempProject } from './cli.js'
 
 describe('chatbot conversations', () => {
@@ -13,7 +14,7 @@ describe('chatbot conversations', () => {
     const file = join(dir, 'chat.sqlite')
     env = cleanEnv({ CHATBOT_APP_KEY: generateAppKey(), CHATBOT_DATABASE_URL: file, CHATBOT_ROUTE_MIDDLEWARE: '' })
     const database = await createDatabase(file)
-    await migrate(database.db)
+    await migrate(database.db, migrationsOf({ plugins: builtinPlugins() }))
     ids = []
     for (const [index, owner] of [{ userId: 'alice' }, { guestId: 'g-1' }, { userId: 'bob' }].entries()) {
       const conversation = await createConversation(database.db, { channel: 'default', owner, routeName: 'home', now: new Date(Date.now() - (3 - index) * 60_000) })

@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, generateAppKey, migrate, type ChatbotDatabase } from '@chatbot-kit/kernel'
+import { createDatabase, generateAppKey, migrate, migrationsOf, type ChatbotDatabase } from '@chatbot-kit/kernel'
 import { createPostgresSchema } from '@chatbot-kit/test-utils'
 import { countRows, DAY, HOUR, seedConversation } from '../../../plugins/retention/test/seed.js'
+import { builtinPlugins } from '../src/create.js'
 import { assertBuilt, cleanEnv, run, tempProject } from './cli.js'
 
 beforeAll(() => assertBuilt())
@@ -33,7 +34,8 @@ async function project(target: (typeof targets)[number], config = CONFIG) {
   writeFileSync(join(dir, 'chatbot.config.ts'), config)
   const { url, drop } = await target.database(dir)
   const database: ChatbotDatabase = await createDatabase(url)
-  await migrate(database.db)
+  // Every built-in plugin's tables, as `chatbot migrate` creates them (the tools plugin's `tool_invocations` too).
+  await migrate(database.db, migrationsOf({ plugins: builtinPlugins() }))
   cleanup = async () => {
     await database.close()
     await drop()

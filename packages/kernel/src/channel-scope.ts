@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
-import type { ChannelConfig } from './config/index.js'
-import type { ContextValue } from './runtime.js'
+import type { ChannelConfig } from './config/types.js'
+import type { ContextValue } from './turn/types.js'
 import type { RenderedWidget, RenderWidgetOptions } from './widget-render.js'
 
 /** The fluent per-channel scope: `chatbot.channel('support').prompt(…).greeting(…)`. Beats the config. */
@@ -9,7 +9,7 @@ export interface ChannelScope {
   prompt(text: string): ChannelScope
   greeting(text: string): ChannelScope
   summary(value: string | (() => string)): ChannelScope
-  /** The tool names callable on this channel (replaces `allowedTools`). */
+  /** The tool names callable on this channel (replaces the tools plugin's `allowedTools`). */
   tools(names: string[]): ChannelScope
   context(name: string, value: ContextValue): ChannelScope
   renderWidget(event: H3Event, options?: Omit<RenderWidgetOptions, 'channel'>): Promise<RenderedWidget>
@@ -26,7 +26,8 @@ export function createChannelScope(
     prompt: (prompt) => (override({ prompt }), scope),
     greeting: (greeting) => (override({ greeting }), scope),
     summary: (summary) => (override({ summary }), scope),
-    tools: (allowedTools) => (override({ allowedTools: [...allowedTools] }), scope),
+    // The spec's scope method; the key belongs to the tools plugin, which declares it per channel.
+    tools: (allowedTools) => (override({ allowedTools: [...allowedTools] } as ChannelConfig), scope),
     context: (section, value) => (contexts.set(section, value), scope),
     renderWidget: (event, options = {}) => render(event, { ...options, channel: name }),
   }

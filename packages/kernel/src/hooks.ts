@@ -30,7 +30,7 @@ export interface WidgetRenderContext {
 export interface ChatbotHooks {
   /** Every route, before its handler (throttling). */
   request: (context: RequestContext) => void | Promise<void>
-  /** An envelope is being minted: fill `greeting`/`extractors`, or throw to refuse. */
+  /** An envelope is being minted (the kernel filled `greeting`): add claims (the extractors plugin's `extractors`), or throw to refuse. */
   'envelope:mint': (claims: EnvelopeClaims) => void
   /** `renderWidget` output is being assembled. */
   'widget:render': (context: WidgetRenderContext) => void | Promise<void>
@@ -52,6 +52,8 @@ export interface ChatbotHooks {
   'turn:end': (turn: Turn) => void | Promise<void>
   /** The turn failed (or the browser left); `turn.text` holds what was streamed. */
   'turn:error': (turn: Turn, error: ChatbotException) => void | Promise<void>
+  /** Every plugin's `setup` ran and the routes are mounted (the tools plugin checks `allowedTools` here). */
+  ready: () => void | Promise<void>
   /** `close()` was called. */
   close: () => void | Promise<void>
 }

@@ -1,40 +1,42 @@
 import type { NestedHooks } from 'hookable'
-import type { Chatbot } from './chatbot.js'
+import type { Migration } from 'kysely'
+import type { OptionDeclarations } from './config/options.js'
 import type { ChatbotHooks } from './hooks.js'
+import type { PluginSetupContext } from './plugin-api.js'
 
 /**
- * A plugin is a plain named object. `hooks` are registered before `setup` runs; `enforce: 'pre'`
- * plugins come first and `'post'` last (the sanitizer escapes after everyone has added context).
+ * A plugin is a plain named object. It declares the config keys it owns (`options`), the tables
+ * its `migrations` create, and reaches the turn through `hooks`, registered before `setup` runs.
+ * `enforce: 'pre'` plugins come first and `'post'` last (the sanitizer escapes after everyone has
+ * added context). docs/plugins.md describes each field.
  */
 export interface ChatbotPlugin {
   name: string
   enforce?: 'pre' | 'post'
   /** Names of plugins that must be registered before this one. */
   dependsOn?: string[]
+  /** The config keys this plugin owns: default, env variable, per-channel key, check. */
+  options?: OptionDeclarations
+  /** The tables its migrations create; `database.tablePrefix` and `database.schema` apply to them. */
+  tables?: string[]
+  /** Its migrations by date-prefixed name, applied in name order together with the kernel's. */
+  migrations?: Readonly<Record<string, Migration>>
   hooks?: NestedHooks<ChatbotHooks>
-  setup?: (chatbot: Chatbot) => void | Promise<void>
+  /** Runs once at start-up, awaited, with the plugin API. */
+  setup?: (api: PluginSetupContext) => void | Promise<void>
+}
+
+declare module './config/types.js' {
+  interface ChatbotConfig {
+    /** Host plugins, run after the built-in ones. */
+    plugins?: ChatbotPlugin[]
+  }
+  interface ResolvedConfig {
+    /** Every plugin, in the order given: chatbot-kit's built-ins, then the host's. */
+    plugins: ChatbotPlugin[]
+  }
 }
 
 export function definePlugin<P extends ChatbotPlugin>(plugin: P): P {
   return plugin
-}
-
-const ORDER = { pre: 0, undefined: 1, post: 2 } as const
-
-/** Stable order: pre, normal, post; within a group, as given. Checks `dependsOn`. */
-export function orderPlugins(plugins: ChatbotPlugin[]): ChatbotPlugin[] {
-  const sorted = plugins
-    .map((plugin, index) => ({ plugin, index }))
-    .sort((a, b) => ORDER[`${a.plugin.enforce}`] - ORDER[`${b.plugin.enforce}`] || a.index - b.index)
-    .map(({ plugin }) => plugin)
-  const seen = new Set<string>()
-  for (const plugin of sorted) {
-    if (typeof plugin?.name !== 'string' || plugin.name === '') throw new TypeError('Every plugin needs a name.')
-    if (seen.has(plugin.name)) throw new TypeError(`The plugin "${plugin.name}" is registered twice.`)
-    for (const dependency of plugin.dependsOn ?? []) {
-      if (!seen.has(dependency)) throw new TypeError(`The plugin "${plugin.name}" needs "${dependency}" registered before it.`)
-    }
-    seen.add(plugin.name)
-  }
-  return sorted
 }

@@ -1,7 +1,7 @@
 import type { ConsolaInstance } from 'consola'
 import type { Hookable } from 'hookable'
 import type { Kysely } from 'kysely'
-import type { ChannelSettings, ResolvedConfig } from './config/index.js'
+import type { ChannelSettings, ResolvedConfig } from './config/types.js'
 import type { CounterStore } from './counters/index.js'
 import type { EnvelopeSigner } from './envelope/index.js'
 import type { EventEmitter } from './events/emitter.js'
@@ -10,11 +10,9 @@ import type { KeepAlive } from './http/sse.js'
 import type { ProviderClient } from './provider/types.js'
 import type { Schema } from './storage/index.js'
 import type { TurnRegistry } from './turn/registry.js'
-import type { Turn } from './turn/types.js'
+import type { ContextValue, Turn } from './turn/types.js'
 
-export type ContextValue = string | ((turn: Turn) => string | Promise<string>)
-
-/** What the kernel's routes and turn share; internal, plugins see the `Chatbot` facade. */
+/** What the kernel's routes and turn share; internal, plugins see the plugin API. */
 export interface KernelRuntime {
   config: ResolvedConfig
   db: Kysely<Schema>

@@ -1,68 +1,45 @@
-import { ChatbotException } from './errors/index.js'
-import type { PruneCounts } from './storage/index.js'
-import type { Identity } from './turn/types.js'
-
-export interface QuotaBudget {
-  used: number
-  limit: number
-  remaining: number
-}
-
-/** `chatbot.quota(identity)`: today's token use against the daily quota. */
-export interface QuotaStatus {
-  input: QuotaBudget
-  output: QuotaBudget
-  /** The next UTC midnight, ISO 8601 with offset. */
-  resetsAt: string
-}
-
-export interface PruneOptions {
-  dryRun?: boolean
-  /** Only this channel (a configured one, or one with stored conversations). */
-  channel?: string
-  /** After each deleted batch (once per channel for a dry run), with the channel's running totals. */
-  onProgress?: (progress: PruneCounts & { channel: string }) => void
-}
-
-/** One channel of a prune: its rule, and what went (or would go). */
-export interface PruneChannelReport extends PruneCounts {
-  /** The channel's effective `retentionDays`; `null` keeps it forever and nothing is checked. */
-  retentionDays: number | null
-  /** Conversations older than this instant (ISO 8601) go; `null` when kept forever. */
-  cutoff: string | null
-}
-
-export interface PruneReport {
-  dryRun: boolean
-  channels: Record<string, PruneChannelReport>
-  total: PruneCounts
-}
-
-export interface RenderSnapshotOptions {
-  /** The channel whose widget may read the region. */
-  channel: string
-}
+import { ChatbotException } from './errors/base.js'
 
 /**
- * Facade features that a plugin provides (the quota, retention and extractors plugins). The kernel
- * knows only their shape; `chatbot.provide(name, implementation)` plugs one in.
+ * Facade features that plugins provide: each plugin augments this interface with its own
+ * (`declare module '@chatbot-kit/kernel' { interface ChatbotServices { quota: … } }`) and plugs
+ * the implementation in with `provide(name, implementation)`; `chatbot[name]` then calls it.
  */
-export interface ChatbotServices {
-  quota: (identity: Identity) => Promise<QuotaStatus>
-  prune: (options?: PruneOptions) => Promise<PruneReport>
-  renderSnapshot: (html: string, options: RenderSnapshotOptions) => string
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by plugins' augmentations
+export interface ChatbotServices {}
 
+/**
+ * The spec's facade methods that plugins provide. Until one is provided, calling it is a 501
+ * `not_available` naming it; any other name a plugin provides appears on the facade as it is.
+ */
+export const SPEC_FEATURES = ['quota', 'prune', 'renderSnapshot', 'tools', 'registerTool', 'clearTools'] as const
+
+const ASYNC_FEATURES: ReadonlySet<string> = new Set(['quota', 'prune'])
+
+type Implementation = (...args: never[]) => unknown
+
+/** The facade's provided features: `provide` plugs one in, `install` puts them on the facade. */
 export function createServices() {
-  const services: Partial<ChatbotServices> = {}
+  const services = new Map<string, Implementation>()
+  const lookup = (name: string): Implementation => {
+    const implementation = services.get(name)
+    if (!implementation) throw new ChatbotException(`No plugin provides "${name}".`, { code: 'not_available', status: 501 })
+    return implementation
+  }
   return {
-    provide<N extends keyof ChatbotServices>(name: N, implementation: ChatbotServices[N]): void {
-      services[name] = implementation
+    provide(name: string, implementation: unknown, facade: object): void {
+      if (typeof implementation !== 'function') throw new TypeError(`provide("${name}") expects a function.`)
+      services.set(name, implementation as Implementation)
+      if (!(SPEC_FEATURES as readonly string[]).includes(name)) Object.defineProperty(facade, name, { value: implementation, configurable: true, enumerable: true, writable: true })
     },
-    get<N extends keyof ChatbotServices>(name: N): ChatbotServices[N] {
-      const implementation = services[name]
-      if (!implementation) throw new ChatbotException(`No plugin provides "${name}".`, { code: 'not_available', status: 501 })
-      return implementation
+    /** The spec's features on the facade, each looking its implementation up when called. */
+    install(facade: object): void {
+      for (const name of SPEC_FEATURES) {
+        const call = (...args: never[]) => lookup(name)(...args)
+        // As in 1.0, the asynchronous features reject (rather than throw) when nobody provides them.
+        const value = ASYNC_FEATURES.has(name) ? async (...args: never[]) => call(...args) : call
+        Object.defineProperty(facade, name, { value, enumerable: true, configurable: true, writable: true })
+      }
     },
   }
 }

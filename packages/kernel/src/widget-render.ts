@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { H3Event } from 'h3'
 import type { EnvelopeClaims } from './envelope/index.js'
-import type { KernelHooks } from './hookable.js'
+import type { Hookable } from 'hookable'
 import type { ResolvedConfig } from './config/index.js'
-import type { WidgetRenderContext } from './hooks.js'
+import type { ChatbotHooks, WidgetRenderContext } from './hooks.js'
 
 export interface RenderWidgetOptions {
   channel?: string
@@ -29,7 +29,7 @@ export function escapeHtml(value: string): string {
 
 /** What `renderWidget` does: identify, let plugins add to the page, mint, render. */
 export async function renderWidget(
-  deps: { config: ResolvedConfig; hooks: KernelHooks; mint: (claims: EnvelopeClaims) => string },
+  deps: { config: ResolvedConfig; hooks: Hookable<ChatbotHooks>; mint: (claims: EnvelopeClaims) => string },
   event: H3Event,
   options: RenderWidgetOptions,
 ): Promise<RenderedWidget> {

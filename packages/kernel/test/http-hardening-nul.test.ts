@@ -1,3 +1,4 @@
+import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { databaseTargets, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, events, type Harness } from './harness.js'
@@ -10,7 +11,7 @@ describe.each(databaseTargets())('text a database cannot store ($name)', (target
   beforeAll(async () => {
     if (target.skip) return
     created = await target.create()
-    h = await createHarness('socket', { database: created.database, channels: { default: { allowedExtractors: ['page'] } } })
+    h = await createHarness('socket', { database: created.database, channels: { default: { allowedExtractors: ['page'] } }, plugins: [extractorsPlugin()] })
   })
   afterAll(async () => {
     await h?.close()

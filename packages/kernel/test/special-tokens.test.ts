@@ -1,3 +1,4 @@
+import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, events, type Harness } from './harness.js'
 
@@ -6,7 +7,7 @@ import { createHarness, events, type Harness } from './harness.js'
 describe('special-token text in messages, extractors and replies', () => {
   let h: Harness
   beforeAll(async () => {
-    h = await createHarness('in-process', { channels: { default: { allowedExtractors: ['page-text'] } } })
+    h = await createHarness('in-process', { channels: { default: { allowedExtractors: ['page-text'] } }, plugins: [extractorsPlugin()] })
   })
   afterAll(() => h.close())
 

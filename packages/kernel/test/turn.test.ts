@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChatbotException, ChatbotQuotaExceededException, definePlugin, type Turn } from '@chatbot-kit/kernel'
+import { ChatbotException, definePlugin, type Turn } from '@chatbot-kit/kernel'
+import { ChatbotQuotaExceededException } from '@chatbot-kit/plugin-quota'
 import { createHarness, events, type Harness } from './harness.js'
 
 let h: Harness | undefined

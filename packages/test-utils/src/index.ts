@@ -7,3 +7,4 @@ export { browserAvailability, launchChromium, CHROMIUM_ARGS, CHROMIUM_PATH, type
 export { databaseTargets, TEST_TABLE_PREFIX, type CreatedDatabase, type DatabaseLayoutConfig, type DatabaseTarget, type DatabaseTargetOptions } from './database-targets.js'
 export { createTcpProxy, proxiedUrl, type TcpProxy } from './tcp-proxy.js'
 export { silentLogger } from './silent-logger.js'
+export { expectConfigError } from './config-error.js'

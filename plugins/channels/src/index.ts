@@ -1,1 +1,2 @@
 export { channelsPlugin } from './plugin.js'
+export { ChatbotUnknownChannelException } from './unknown-channel.js'

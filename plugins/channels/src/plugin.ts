@@ -1,4 +1,5 @@
-import { ChatbotUnknownChannelException, definePlugin, type ChatbotPlugin } from '@chatbot-kit/kernel'
+import { definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
+import { ChatbotUnknownChannelException } from './unknown-channel.js'
 
 /**
  * Channels are declared under `channels` in the config (`default` always exists); the kernel
@@ -9,10 +10,10 @@ import { ChatbotUnknownChannelException, definePlugin, type ChatbotPlugin } from
 export function channelsPlugin(): ChatbotPlugin {
   return definePlugin({
     name: 'channels',
-    setup(chatbot) {
+    setup(api: PluginApi) {
       // In `setup`, not `hooks`: the check needs this chatbot's config.
-      chatbot.hooks.hook('envelope:mint', (claims) => {
-        if (!Object.hasOwn(chatbot.config.channels, claims.channel)) throw new ChatbotUnknownChannelException(claims.channel)
+      api.hooks.hook('envelope:mint', (claims) => {
+        if (!Object.hasOwn(api.config.channels, claims.channel)) throw new ChatbotUnknownChannelException(claims.channel)
       })
     },
   })

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ChatbotConfig, CreateChatbotOptions } from '@chatbot-kit/kernel'
 import { createHarness, events, type Harness } from '../../../packages/kernel/test/harness.js'
+import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
+import { retentionPlugin } from '@chatbot-kit/plugin-retention'
+import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
+import { toolsPlugin } from '@chatbot-kit/plugin-tools'
 import { channelsPlugin } from '../src/index.js'
 
 // Each per-channel key, and its precedence: runtime scope > channel block > env > top-level > default.
@@ -12,7 +16,8 @@ afterEach(async () => {
 })
 
 async function start(config: ChatbotConfig, options: CreateChatbotOptions = {}): Promise<Harness> {
-  h = await createHarness('in-process', { ...config, plugins: [channelsPlugin()] }, options)
+  // The plugins that own the per-channel keys tested here.
+  h = await createHarness('in-process', { ...config, plugins: [channelsPlugin(), throttlePlugin(), toolsPlugin(), extractorsPlugin(), retentionPlugin()] }, options)
   return h
 }
 

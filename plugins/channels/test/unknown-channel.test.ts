@@ -1,8 +1,8 @@
 import { getQuery } from 'h3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChatbotException, ChatbotUnknownChannelException, definePlugin, type Chatbot } from '@chatbot-kit/kernel'
+import { ChatbotException, definePlugin, type Chatbot } from '@chatbot-kit/kernel'
 import { createHarness, TRANSPORTS, type Harness } from '../../../packages/kernel/test/harness.js'
-import { channelsPlugin } from '../src/index.js'
+import { ChatbotUnknownChannelException, channelsPlugin } from '../src/index.js'
 
 let h: Harness | undefined
 afterEach(async () => {

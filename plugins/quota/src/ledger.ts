@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { ChatbotQuotaExceededException, type CounterStore, type Identity, type QuotaStatus } from '@chatbot-kit/kernel'
+import type { CounterStore, Identity } from '@chatbot-kit/kernel'
 import { toIsoWithOffset, utcDay, type QuotaDay } from './day.js'
+import { ChatbotQuotaExceededException } from './errors.js'
+import type { QuotaStatus } from './quota-status.js'
 
 /** Input and output tokens: the daily limits, or what a turn used. */
 export interface TokenCounts {

@@ -1,5 +1,7 @@
-import { ChatbotException, ChatbotQuotaExceededException, countTokens, definePlugin, type ChatbotPlugin, type Turn } from '@chatbot-kit/kernel'
+import { ChatbotException, countTokens, definePlugin, type ChatbotPlugin, type PluginApi, type Turn } from '@chatbot-kit/kernel'
+import { ChatbotQuotaExceededException } from './errors.js'
 import { createQuotaLedger, type QuotaLease, type TokenCounts } from './ledger.js'
+import { quotaOptions } from './options.js'
 import { createOutputMeter } from './output-meter.js'
 
 export interface QuotaPluginOptions {
@@ -34,15 +36,16 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
   if (!Number.isSafeInteger(reservation) || reservation < 1) throw new TypeError(`quotaPlugin: outputReservation must be a whole number ≥ 1, got ${reservation}.`)
   return definePlugin({
     name: 'quota',
-    setup(chatbot) {
-      const { streamDuration, shutdownGrace, dailyQuota } = chatbot.config
+    options: quotaOptions,
+    setup(api: PluginApi) {
+      const { streamDuration, shutdownGrace, dailyQuota } = api.config
       // A turn streams at most `streamDuration`, and a shutdown waits `shutdownGrace` before it
       // settles the rest: a reservation older than that (since it last grew) belongs to a turn
       // whose process died, and stops counting by itself.
       const leaseSeconds = streamDuration + shutdownGrace + LEASE_MARGIN_SECONDS
-      const ledger = createQuotaLedger(chatbot.counters, { prefix: options.prefix ?? 'quota', now: options.now ?? Date.now, limits: dailyQuota, leaseSeconds })
-      const onGrowError = (error: unknown) => chatbot.logger.warn('Could not reserve more output quota:', error)
-      chatbot.provide('quota', (identity) => ledger.status(identity))
+      const ledger = createQuotaLedger(api.counters, { prefix: options.prefix ?? 'quota', now: options.now ?? Date.now, limits: dailyQuota, leaseSeconds })
+      const onGrowError = (error: unknown) => api.logger.warn('Could not reserve more output quota:', error)
+      api.provide('quota', (identity) => ledger.status(identity))
 
       const settle = async (turn: Turn, used: (turn: Turn, refused: string) => TokenCounts) => {
         const quota = turn.state[STATE] as TurnQuota | undefined
@@ -53,7 +56,7 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
       }
 
       // Hooked here rather than in `hooks`: the listeners need this chatbot's counters.
-      chatbot.hooks.addHooks({
+      api.hooks.addHooks({
         'turn:prompt': async (turn) => {
           const lease = await ledger.reserve(turn.identity, turn.inputTokens, reservation)
           turn.state[STATE] = { lease, meter: createOutputMeter(lease, reservation, onGrowError), refused: '' } satisfies TurnQuota
@@ -71,7 +74,7 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
         // The stream clock pauses while tools run, but a lease's does not: renew it each round.
         'turn:tool': async (turn) => {
           const quota = turn.state[STATE] as TurnQuota | undefined
-          await quota?.lease.grow(0).catch((error: unknown) => chatbot.logger.warn('Could not renew the quota reservation:', error))
+          await quota?.lease.grow(0).catch((error: unknown) => api.logger.warn('Could not renew the quota reservation:', error))
         },
         // The kernel has filled in the tokenizer's count where the provider reported no usage.
         'turn:end': (turn) => settle(turn, ({ usage }) => ({ input: usage.inputTokens, output: usage.outputTokens })),

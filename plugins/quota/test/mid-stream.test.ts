@@ -1,5 +1,6 @@
-import { ChatbotMessageFailed, ChatbotQuotaExceededException, countTokens, loadTokenizer } from '@chatbot-kit/kernel'
+import { ChatbotMessageFailed, countTokens, loadTokenizer } from '@chatbot-kit/kernel'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ChatbotQuotaExceededException } from '../src/index.js'
 import { COUNTER_STORES, DATABASES, createQuotaServers, tokensOf } from './setup.js'
 import { events } from '../../../packages/kernel/test/harness.js'
 

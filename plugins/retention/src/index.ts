@@ -1,1 +1,3 @@
 export { retentionPlugin } from './plugin.js'
+export { retentionOptions } from './options.js'
+export type { PruneOptions, PruneReport, PruneChannelReport } from './prune-report.js'

@@ -1,5 +1,6 @@
-import { definePlugin, type ChatbotPlugin } from '@chatbot-kit/kernel'
+import { definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
 import { createPrune } from './create-prune.js'
+import { retentionOptions } from './options.js'
 
 /**
  * Provides `chatbot.prune()`: hard-deletes conversations (with their messages and tool
@@ -9,8 +10,9 @@ import { createPrune } from './create-prune.js'
 export function retentionPlugin(): ChatbotPlugin {
   return definePlugin({
     name: 'retention',
-    setup(chatbot) {
-      chatbot.provide('prune', createPrune(chatbot))
+    options: retentionOptions,
+    setup(api: PluginApi) {
+      api.provide('prune', createPrune(api))
     },
   })
 }

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ChatbotUnknownChannelException, type ChatbotConfig, type PruneReport } from '@chatbot-kit/kernel'
+import type { ChatbotConfig } from '@chatbot-kit/kernel'
+import { ChatbotUnknownChannelException } from '@chatbot-kit/plugin-channels'
+import { toolsPlugin } from '@chatbot-kit/plugin-tools'
 import { databaseTargets } from '@chatbot-kit/test-utils'
 import { createHarness, type Harness } from '../../../packages/kernel/test/harness.js'
 import { findConversationByPublicId } from '../../../packages/kernel/src/storage/index.js'
-import { retentionPlugin } from '../src/index.js'
+import { retentionPlugin, type PruneReport } from '../src/index.js'
 import { countRows, DAY, HOUR, seedConversation } from './seed.js'
 
 // SQLite gets a temp file, Postgres a schema per test.
@@ -19,7 +21,8 @@ describe.each(databaseTargets())('retention on $name', ({ skip, create }) => {
   const start = async (config: ChatbotConfig = CONFIG, env: Record<string, string> = {}) => {
     const target = await create()
     drop = target.drop
-    h = await createHarness('in-process', { ...config, database: target.url, plugins: [retentionPlugin()] }, { env })
+    // The tools plugin owns `tool_invocations`, which a prune takes along with their conversations.
+    h = await createHarness('in-process', { ...config, database: target.url, plugins: [retentionPlugin(), toolsPlugin()] }, { env })
     return h
   }
   afterEach(async () => {

@@ -1,12 +1,6 @@
+import { insertToolInvocation, type ToolInvocationsTable } from '@chatbot-kit/plugin-tools'
 import type { Kysely } from 'kysely'
-import {
-  createConversation,
-  insertMessage,
-  insertToolInvocation,
-  touchConversation,
-  type Conversation,
-  type Schema,
-} from '../../../packages/kernel/src/storage/index.js'
+import { createConversation, insertMessage, touchConversation, type Conversation, type Schema } from '../../../packages/kernel/src/storage/index.js'
 
 export const HOUR = 3_600_000
 export const DAY = 24 * HOUR
@@ -38,7 +32,9 @@ export async function seedConversation(db: Kysely<Schema>, seed: ConversationSee
 
 /** How many rows each table holds. */
 export async function countRows(db: Kysely<Schema>): Promise<{ conversations: number; messages: number; toolInvocations: number }> {
+  // `tool_invocations` is the tools plugin's table, outside the kernel's `Schema`.
+  const tables = db.withTables<{ tool_invocations: ToolInvocationsTable }>()
   const count = async (table: 'conversations' | 'messages' | 'tool_invocations') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count)
+    Number((await tables.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count)
   return { conversations: await count('conversations'), messages: await count('messages'), toolInvocations: await count('tool_invocations') }
 }

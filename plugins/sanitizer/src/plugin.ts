@@ -1,5 +1,7 @@
-import { ChatbotSuspiciousContextDetected, definePlugin, type ChatbotPlugin, type Turn } from '@chatbot-kit/kernel'
+import { definePlugin, type ChatbotPlugin, type PluginApi, type Turn } from '@chatbot-kit/kernel'
 import { createTagSanitizer } from './create-tag-sanitizer.js'
+import { ChatbotSuspiciousContextDetected } from './events.js'
+import { sanitizerOptions } from './options.js'
 
 export interface SanitizerPluginOptions {
   /** Tag names to escape, without brackets; default `sanitizerTags` from the config. */
@@ -15,13 +17,14 @@ export function sanitizerPlugin(options: SanitizerPluginOptions = {}): ChatbotPl
   return definePlugin({
     name: 'sanitizer',
     enforce: 'post',
-    setup(chatbot) {
-      const tags = options.tags ?? chatbot.config.sanitizerTags
+    options: sanitizerOptions,
+    setup(api: PluginApi) {
+      const tags = options.tags ?? api.config.sanitizerTags
       if (!tags.some((tag) => tag.trim().toLowerCase() === 'context')) {
-        chatbot.logger.warn('sanitizerTags does not list "context": a context section can then close its own <context> block.')
+        api.logger.warn('sanitizerTags does not list "context": a context section can then close its own <context> block.')
       }
       const sanitize = createTagSanitizer(tags)
-      chatbot.hooks.hook('turn:context', (turn: Turn) => {
+      api.hooks.hook('turn:context', (turn: Turn) => {
         // One event per section name and turn, listing each distinct tag found.
         const found = new Map<string, Set<string>>()
         for (const section of turn.sections) {
@@ -33,7 +36,7 @@ export function sanitizerPlugin(options: SanitizerPluginOptions = {}): ChatbotPl
           found.set(section.name, seen)
         }
         for (const [section, matches] of found) {
-          chatbot.emit(new ChatbotSuspiciousContextDetected({ channel: turn.channel, section, identity: turn.identity, matches: [...matches] }))
+          api.emit(new ChatbotSuspiciousContextDetected({ channel: turn.channel, section, identity: turn.identity, matches: [...matches] }))
         }
       })
     },

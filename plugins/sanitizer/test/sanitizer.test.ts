@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChatbotSuspiciousContextDetected, definePlugin, type ChatbotConfig, type CreateChatbotOptions, type Turn } from '@chatbot-kit/kernel'
+import { definePlugin, type ChatbotConfig, type CreateChatbotOptions, type Turn } from '@chatbot-kit/kernel'
 import { createHarness, events, TRANSPORTS, type Harness, type Transport } from '../../../packages/kernel/test/harness.js'
-import { sanitizerPlugin } from '../src/index.js'
+import { ChatbotSuspiciousContextDetected, sanitizerPlugin } from '../src/index.js'
 
 let h: Harness | undefined
 afterEach(async () => {

@@ -1,5 +1,6 @@
-import { definePlugin, type ChatbotPlugin } from '@chatbot-kit/kernel'
+import { definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
 import { clientAddress } from './client-address.js'
+import { throttleOptions } from './options.js'
 import { createThrottle } from './throttle.js'
 
 export interface ThrottlePluginOptions {
@@ -22,13 +23,14 @@ export function throttlePlugin(options: ThrottlePluginOptions = {}): ChatbotPlug
     name: 'throttle',
     // Refuse before other plugins spend work on the request.
     enforce: 'pre',
-    setup(chatbot) {
-      const { exempt, trustProxy } = chatbot.config.throttle
+    options: throttleOptions,
+    setup(api: PluginApi) {
+      const { exempt, trustProxy } = api.config.throttle
       const exemptRoutes = new Set(exempt)
-      const hit = createThrottle(chatbot.counters, { prefix: options.prefix ?? 'throttle', now: options.now ?? Date.now })
-      chatbot.hooks.hook('request', async ({ event, route, channel }) => {
+      const hit = createThrottle(api.counters, { prefix: options.prefix ?? 'throttle', now: options.now ?? Date.now })
+      api.hooks.hook('request', async ({ event, route, channel }) => {
         if (exemptRoutes.has(route)) return
-        const limits = channel === undefined ? chatbot.config.throttle : chatbot.settings(channel).throttle
+        const limits = channel === undefined ? api.config.throttle : api.settings(channel).throttle
         // encodeURIComponent leaves no `:`, `/` or `?` (the counter store reads those as separators): IPv6 stays one segment.
         const bucket = `${encodeURIComponent(channel ?? NO_CHANNEL)}:${encodeURIComponent(clientAddress(event, trustProxy))}`
         await hit(bucket, limits)

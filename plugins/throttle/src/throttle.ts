@@ -1,4 +1,5 @@
-import { ChatbotThrottledException, type CounterStore } from '@chatbot-kit/kernel'
+import type { CounterStore } from '@chatbot-kit/kernel'
+import { ChatbotThrottledException } from './errors.js'
 import { rateLimitHeaders } from './rate-limit-headers.js'
 import { currentWindows } from './windows.js'
 

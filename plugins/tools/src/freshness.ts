@@ -1,4 +1,4 @@
-import type { ToolInvocation } from '@chatbot-kit/kernel'
+import type { ToolInvocation } from './types.js'
 
 /**
  * `tools.replayFreshness`: an invocation may be replayed into history for that many seconds

@@ -1,2 +1,8 @@
 export { toolsPlugin } from './plugin.js'
+export { toolsOptions } from './options.js'
+export { unknownToolWarnings } from './registry.js'
 export { isFresh } from './freshness.js'
+export { defineTool, type ChatbotTool, type PersistableTool, type ToolInvocation, type ToolContext, type StandardSchemaLike, type ToolArguments, type ToolParameters } from './types.js'
+export { insertToolInvocation, listToolInvocations, type NewToolInvocation } from './storage/tool-invocations.repository.js'
+export type { StoredToolInvocation } from './storage/stored-tool-invocation.js'
+export type { ToolInvocationsTable, ToolInvocationRow, NewToolInvocationRow } from './storage/tool-invocations.table.js'

@@ -1,15 +1,15 @@
-import type { Chatbot, ChatbotTool, ChatToolDefinition, Turn } from '@chatbot-kit/kernel'
+import type { ChatToolDefinition, PluginApi, Turn } from '@chatbot-kit/kernel'
 import { toJsonSchema } from './schema.js'
+import type { ChatbotTool } from './types.js'
 
 /**
  * The tools a turn may use: the channel's `allowedTools` that are registered, in the
  * channel's order. Nothing when the provider has no tool support or the budget is zero.
  */
-export function allowedTools(chatbot: Chatbot, turn: Turn): Map<string, ChatbotTool> {
+export function allowedTools(api: PluginApi, registered: ReadonlyMap<string, ChatbotTool>, turn: Turn): Map<string, ChatbotTool> {
   const offered = new Map<string, ChatbotTool>()
-  if (!chatbot.config.provider.supportsTools || chatbot.config.tools.maxCallsPerTurn === 0) return offered
-  const registered = new Map(chatbot.tools().map((tool) => [tool.name, tool]))
-  for (const name of chatbot.settings(turn.channel).allowedTools) {
+  if (!api.config.provider.supportsTools || api.config.tools.maxCallsPerTurn === 0) return offered
+  for (const name of api.settings(turn.channel).allowedTools) {
     const tool = registered.get(name)
     if (tool) offered.set(name, tool)
   }

@@ -1,7 +1,9 @@
-import { insertToolInvocation, startToolSpan, truncateUtf8, type Chatbot, type ChatbotTool, type ChatToolCall, type PersistableTool, type Turn } from '@chatbot-kit/kernel'
+import { startToolSpan, truncateUtf8, type ChatToolCall, type PluginApi, type Turn } from '@chatbot-kit/kernel'
 import { assertArgumentLengths, parseArguments } from './arguments.js'
 import { ToolCallFailure } from './failure.js'
 import { validateArguments } from './schema.js'
+import { insertToolInvocation } from './storage/tool-invocations.repository.js'
+import type { ChatbotTool, PersistableTool } from './types.js'
 
 /** One call the model asked for: the allowed tool it names, or why it is refused outright. */
 export type CallPlan = { call: ChatToolCall; tool: ChatbotTool } | { call: ChatToolCall; refusal: ToolCallFailure }
@@ -19,26 +21,27 @@ interface Outcome {
  * then `tool_finished` or `tool_failed`; a failure becomes an error result so the model can recover.
  * Each call, refused ones too, is an `execute_tool` span under the turn's (docs/observability.md).
  */
-export async function runToolCall(chatbot: Chatbot, turn: Turn, plan: CallPlan): Promise<string> {
+export async function runToolCall(api: PluginApi, turn: Turn, plan: CallPlan): Promise<string> {
   const { call } = plan
-  const span = startToolSpan(call, chatbot.config.telemetry.captureContent)
+  const span = startToolSpan(call, api.config.telemetry.captureContent)
   const parsed = parseArguments(call.function.arguments)
   turn.send({ type: 'tool_started', call_id: call.id, name: call.function.name, arguments: parsed.ok ? parsed.value : call.function.arguments })
-  const running = 'tool' in plan ? execute(chatbot, turn, plan.tool, call, parsed) : Promise.resolve(refused(plan.refusal))
+  const running = 'tool' in plan ? execute(api, turn, plan.tool, call, parsed) : Promise.resolve(refused(plan.refusal))
   const outcome = await running.catch((error: unknown) => {
     // Not a tool failure but a fault of ours: the turn ends with internal_error, and so does the span.
     span.end({ result: null, errorCode: 'internal_error' })
     throw error
   })
   span.end({ result: outcome.result, errorCode: outcome.failure?.code })
-  if ('tool' in plan && (plan.tool as Partial<PersistableTool>).persist === true) await persist(chatbot, turn, call, parsed, outcome)
+  if ('tool' in plan && (plan.tool as Partial<PersistableTool>).persist === true) await persist(api, turn, call, parsed, outcome)
 
   if (outcome.failure) {
     const { code, message, detail } = outcome.failure
     turn.send({ type: 'tool_failed', call_id: call.id, name: call.function.name, error: { code, message } })
     return JSON.stringify({ error: { code, message: detail } })
   }
-  turn.send({ type: 'tool_finished', call_id: call.id, name: call.function.name, duration_ms: outcome.durationMs, overran: outcome.overran })
+  // Without a failure the handler ran: its result and duration are set.
+  turn.send({ type: 'tool_finished', call_id: call.id, name: call.function.name, duration_ms: outcome.durationMs!, overran: outcome.overran })
   return outcome.result!
 }
 
@@ -46,8 +49,8 @@ function refused(failure: ToolCallFailure): Outcome {
   return { result: null, failure, startedAt: new Date(), durationMs: null, overran: false }
 }
 
-async function execute(chatbot: Chatbot, turn: Turn, tool: ChatbotTool, call: ChatToolCall, parsed: ReturnType<typeof parseArguments>): Promise<Outcome> {
-  const limits = chatbot.config.tools
+async function execute(api: PluginApi, turn: Turn, tool: ChatbotTool, call: ChatToolCall, parsed: ReturnType<typeof parseArguments>): Promise<Outcome> {
+  const limits = api.config.tools
   const startedAt = new Date()
   const timing: Pick<Outcome, 'durationMs' | 'overran'> = { durationMs: null, overran: false }
   try {
@@ -60,7 +63,7 @@ async function execute(chatbot: Chatbot, turn: Turn, tool: ChatbotTool, call: Ch
     try {
       value = await tool.handler(valid.value as Record<string, unknown>, { turn, callId: call.id, signal: turn.signal })
     } catch (error) {
-      chatbot.logger.error(`The tool "${tool.name}" failed:`, error)
+      api.logger.error(`The tool "${tool.name}" failed:`, error)
       // The model gets the handler's message to recover; the browser only learns that it failed.
       throw new ToolCallFailure('tool_error', `The tool "${tool.name}" failed.`, error instanceof Error ? error.message : String(error))
     } finally {
@@ -78,9 +81,9 @@ async function execute(chatbot: Chatbot, turn: Turn, tool: ChatbotTool, call: Ch
 }
 
 /** A `PersistableTool` keeps a record of every call; a storage failure is logged, not fatal to the reply. */
-async function persist(chatbot: Chatbot, turn: Turn, call: ChatToolCall, parsed: ReturnType<typeof parseArguments>, outcome: Outcome): Promise<void> {
+async function persist(api: PluginApi, turn: Turn, call: ChatToolCall, parsed: ReturnType<typeof parseArguments>, outcome: Outcome): Promise<void> {
   try {
-    await insertToolInvocation(chatbot.db, {
+    await insertToolInvocation(api.storage.db, {
       conversationId: turn.conversation.id,
       callId: call.id,
       toolName: call.function.name,
@@ -93,6 +96,6 @@ async function persist(chatbot: Chatbot, turn: Turn, call: ChatToolCall, parsed:
       overran: outcome.overran,
     })
   } catch (error) {
-    chatbot.logger.error(`Could not store the invocation of "${call.function.name}":`, error)
+    api.logger.error(`Could not store the invocation of "${call.function.name}":`, error)
   }
 }

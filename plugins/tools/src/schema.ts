@@ -1,5 +1,5 @@
 import type { Ajv, ValidateFunction } from 'ajv'
-import type { ChatbotTool, StandardSchemaLike } from '@chatbot-kit/kernel'
+import type { ChatbotTool, StandardSchemaLike } from './types.js'
 
 /** A Standard Schema that can also describe itself as JSON Schema (zod 4 does). */
 interface StandardJsonSchemaLike extends StandardSchemaLike {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defineTool } from '@chatbot-kit/kernel'
+import { defineTool } from '../src/index.js'
 import { ask, ofType, recorder, sent, start, wait } from './setup.js'
 
 const textParameters = { type: 'object', properties: { text: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
-import { defineTool } from '@chatbot-kit/kernel'
+import { defineTool } from '../src/index.js'
 import { ask, ofType, recorder, sent, start, wait, type StreamEvent } from './setup.js'
 
 const byCallId = (a: StreamEvent, b: StreamEvent) => String(a.call_id).localeCompare(String(b.call_id))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defineTool, listToolInvocations, type Chatbot, type PersistableTool } from '@chatbot-kit/kernel'
-import { isFresh } from '../src/index.js'
+import type { Chatbot } from '@chatbot-kit/kernel'
+import { defineTool, isFresh, listToolInvocations, type PersistableTool } from '../src/index.js'
 import { ask, start, wait } from './setup.js'
 
 async function invocations(chatbot: Chatbot, publicId: string) {

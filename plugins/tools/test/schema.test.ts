@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { z } from 'zod'
-import { defineTool, generateAppKey, createChatbot } from '@chatbot-kit/kernel'
+import { generateAppKey, createChatbot } from '@chatbot-kit/kernel'
 import { ask, ofType, recorder, sent, start } from './setup.js'
-import { toolsPlugin } from '../src/index.js'
+import { defineTool, toolsPlugin } from '../src/index.js'
 
 describe('Standard Schema parameters', () => {
   it('validates with zod, sends zod’s JSON Schema to the provider, and hands the parsed value to the handler', async () => {

@@ -1,6 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { describe, expect, it } from 'vitest'
-import { defineTool, type ChatbotConfig } from '@chatbot-kit/kernel'
+import type { ChatbotConfig } from '@chatbot-kit/kernel'
+import { defineTool } from '../src/index.js'
 import { recordSpans } from '../../../packages/kernel/test/telemetry-sdk.js'
 import { ask, start } from './setup.js'
 

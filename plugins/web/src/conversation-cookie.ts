@@ -1,11 +1,19 @@
-import type { Chatbot } from '@chatbot-kit/kernel'
+import type { Chatbot, Turn } from '@chatbot-kit/kernel'
 import type { H3Event } from 'h3'
 import { conversationCookieName } from './cookies/names.js'
+import { passedWebMiddleware } from './middleware.js'
 import { webStateOf, type WebState } from './state.js'
 
-/** Set on each messages response: one encryption per message, nothing per token. */
-export function writeConversationCookie(event: H3Event, state: WebState, channel: string, conversationId: string): void {
-  state.cookies.write(event, conversationCookieName(channel), conversationId, state.conversationTtl)
+/**
+ * `turn:start`: the channel's conversation cookie, once per message (one encryption, nothing per
+ * token). Set before anything streams, on the event: h3 merges it into the 2xx stream response and
+ * drops it from an error response, so a refused turn leaves no cookie naming a deleted conversation.
+ */
+export function createConversationCookieHook(state: WebState) {
+  return (turn: Turn): void => {
+    if (!passedWebMiddleware(turn.event)) return
+    state.cookies.write(turn.event, conversationCookieName(turn.channel), turn.conversation.publicId, state.conversationTtl)
+  }
 }
 
 /** At page render: a cookie of the channel that does not decrypt is dropped; the next message sets it again. */

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
-import { ChatbotCsrfException, escapeHtml, type Chatbot } from '@chatbot-kit/kernel'
+import { escapeHtml, type Chatbot } from '@chatbot-kit/kernel'
 import type { H3Event } from 'h3'
+import { ChatbotCsrfException } from './errors.js'
 import { ensureSession, readSession } from './session.js'
 import { webStateOf, type WebState } from './state.js'
 

@@ -1,5 +1,6 @@
 export { webPlugin } from './plugin.js'
-export type { WebPluginOptions } from './options.js'
+export { webOptions, type WebPluginOptions } from './options.js'
+export { ChatbotCsrfException } from './errors.js'
 export type { SecureCookies } from './cookies/attributes.js'
 export { csrfMetaTag, csrfToken, CSRF_HEADER } from './csrf.js'
 export { currentConversationId } from './conversation-cookie.js'

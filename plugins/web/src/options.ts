@@ -1,6 +1,27 @@
-import { ChatbotConfigException, ENVELOPE_TTL_SECONDS } from '@chatbot-kit/kernel'
+import { ChatbotConfigException, defineOptions, ENVELOPE_TTL_SECONDS, flag } from '@chatbot-kit/kernel'
 import type { SecureCookies } from './cookies/attributes.js'
 
+/** The web plugin's config keys. */
+export const webOptions = defineOptions({
+  'playwrightFixture.enabled': flag(false, { env: 'CHATBOT_PLAYWRIGHT_FIXTURE', doc: 'serves <base>/test-fixture for end-to-end tests; never in production' }),
+})
+
+declare module '@chatbot-kit/kernel' {
+  interface ChatbotConfig {
+    playwrightFixture?: {
+      /**
+       * Serves `GET <base>/test-fixture` for end-to-end tests. Never in production. Default `false`.
+       * @env CHATBOT_PLAYWRIGHT_FIXTURE
+       */
+      enabled?: boolean
+    }
+  }
+  interface ResolvedConfig {
+    playwrightFixture: { enabled: boolean }
+  }
+}
+
+/** The arguments of `webPlugin()` itself; the config keys are `webOptions`. */
 export interface WebPluginOptions {
   /**
    * Lifetime of the session holding the CSRF token, in seconds (default 7200). A page render

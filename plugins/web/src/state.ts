@@ -1,4 +1,4 @@
-import type { Chatbot } from '@chatbot-kit/kernel'
+import type { Chatbot, ResolvedConfig } from '@chatbot-kit/kernel'
 import { createCookieCipher } from './cookies/cipher.js'
 import { createEncryptedCookies, type EncryptedCookies } from './cookies/encrypted-cookies.js'
 import type { ResolvedWebOptions } from './options.js'
@@ -15,8 +15,8 @@ export interface WebState {
 
 const states = new WeakMap<Chatbot, WebState>()
 
-export function createWebState(chatbot: Chatbot, options: ResolvedWebOptions): WebState {
-  const { config } = chatbot
+/** Kept under the host's facade: the host helpers (`csrfToken`, `currentConversationId`) are given it. */
+export function createWebState(chatbot: Chatbot, config: ResolvedConfig, options: ResolvedWebOptions): WebState {
   const state: WebState = {
     active: config.routeMiddleware.includes('web'),
     cookies: createEncryptedCookies(createCookieCipher({ appKey: config.appKey, previousKeys: config.appKeyPrevious }), options.secureCookies),

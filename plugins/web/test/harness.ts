@@ -78,6 +78,8 @@ export async function createWebHarness(
         return user ? { userId: user } : null
       },
       plugins: [webPlugin(options.web)],
+      // chatbot-kit's default; the kernel alone runs no middleware.
+      routeMiddleware: ['web'],
       ...config,
     },
     { env: {}, logger: silentLogger(), widgetFile, ...options },

@@ -1,10 +1,11 @@
+import type { DoneStreamEvent, StreamEvent } from '@chatbot-kit/kernel'
 import { clientError, RequestFailure, type WidgetError } from '../api/errors.js'
 import { getHistory, postMessage, type FetchLike, type HistoryMessage, type MessageBody } from '../api/requests.js'
 import type { ConversationStore } from '../conversation/store.js'
 import type { ExtractorLimits } from '../envelope/payload.js'
 import type { ExtractorRegistry } from '../extractors/registry.js'
 import { runExtractors } from '../extractors/run.js'
-import { parseEvent, type DoneEvent, type StreamEvent } from '../stream/events.js'
+import { parseEvent } from '../stream/events.js'
 import { readSse } from '../stream/sse.js'
 import { applyToReply, createMessage, initialState, isEmptyReply, type ChatMessage, type ChatState } from './state.js'
 
@@ -22,7 +23,7 @@ export interface ReplyDetail {
   messageId: string
   content: string
   finishReason: string
-  usage: DoneEvent['usage']
+  usage: DoneStreamEvent['usage']
 }
 
 export interface ChatControllerOptions {

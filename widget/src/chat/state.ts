@@ -1,5 +1,5 @@
+import type { StreamEvent } from '@chatbot-kit/kernel'
 import type { WidgetError } from '../api/errors.js'
-import type { StreamEvent } from '../stream/events.js'
 
 export interface ToolActivity {
   callId: string

@@ -1,20 +1,6 @@
-/** The events of `POST {endpoint}messages` (contract §5), as the widget reads them. */
-export interface DoneEvent {
-  type: 'done'
-  conversation_id: string
-  message_id: string
-  finish_reason: string
-  usage: { input_tokens: number; output_tokens: number }
-}
-
-export type StreamEvent =
-  | { type: 'token'; content: string }
-  | { type: 'context_summary'; sections: unknown[]; context_hash: string }
-  | { type: 'tool_started'; call_id: string; name: string; arguments: unknown }
-  | { type: 'tool_finished'; call_id: string; name: string; duration_ms: number; overran: boolean }
-  | { type: 'tool_failed'; call_id: string; name: string; error: { code: string; message: string } }
-  | DoneEvent
-  | { type: 'error'; code: string; message: string; retryable: boolean; conversation_id?: string | null }
+// The wire protocol's types come from the kernel, which writes the stream: a type-only import, so
+// none of the kernel is bundled.
+import type { StreamEvent } from '@chatbot-kit/kernel'
 
 /**
  * Decodes one event's data just enough to dispatch on it: a JSON object with a string `type`

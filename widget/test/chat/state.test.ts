@@ -10,7 +10,7 @@ describe('applyToReply', () => {
     message = applyToReply(message, { type: 'token', content: 'lo' })
     expect(message).toMatchObject({ content: 'Hello', status: 'streaming' })
     expect(applyToReply(message, { type: 'done', conversation_id: 'c', message_id: 'm', finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 1 } }).status).toBe('complete')
-    expect(applyToReply(message, { type: 'error', code: 'stream_timeout', message: '', retryable: true }).status).toBe('failed')
+    expect(applyToReply(message, { type: 'error', code: 'stream_timeout', message: '', retryable: true, conversation_id: 'c' }).status).toBe('failed')
   })
 
   it('tracks tool calls by id', () => {

@@ -1,7 +1,10 @@
 import type { ChannelSettings } from '@chatbot-kit/kernel'
 import { adminProcedure, router } from '../trpc.js'
 
-/** A channel's effective settings (runtime scope > channel block > env > top level > defaults), as JSON. */
+/**
+ * A channel's effective settings (runtime scope > channel block > env > top level > defaults), as
+ * JSON: the kernel's keys and every plugin's per-channel keys.
+ */
 export interface AdminChannel extends Omit<ChannelSettings, 'prompt' | 'greeting' | 'summary'> {
   prompt: string | null
   greeting: string | null
@@ -16,19 +19,8 @@ export const channelsRouter = router({
     return names.map((name) => {
       const settings = ctx.chatbot.settings(name)
       const summary = typeof settings.summary === 'function' ? settings.summary() : settings.summary
-      return {
-        name,
-        model: settings.model,
-        prompt: settings.prompt ?? null,
-        greeting: settings.greeting ?? null,
-        summary: summary ?? null,
-        throttle: { ...settings.throttle },
-        retentionDays: settings.retentionDays,
-        allowedTools: [...settings.allowedTools],
-        allowedExtractors: [...settings.allowedExtractors],
-        extractorTimeoutMs: settings.extractorTimeoutMs,
-        extractorSizeCapBytes: settings.extractorSizeCapBytes,
-      }
+      // Every key the kernel and the plugins declare per channel, whatever plugins are installed.
+      return { ...settings, name, prompt: settings.prompt ?? null, greeting: settings.greeting ?? null, summary: summary ?? null }
     })
   }),
 })

@@ -1,16 +1,7 @@
 import { TRPCError } from '@trpc/server'
-import {
-  deleteConversation,
-  findConversationByPublicId,
-  listConversations,
-  listMessages,
-  listToolInvocations,
-  MAX_CONVERSATION_PAGE,
-  type ConversationListPage,
-  type ConversationSummary,
-  type ListConversationsOptions,
-  type StoredToolInvocation,
-} from '@chatbot-kit/kernel'
+import { deleteConversation, findConversationByPublicId, listMessages, type Chatbot } from '@chatbot-kit/kernel'
+import { listToolInvocations, type StoredToolInvocation } from '@chatbot-kit/plugin-tools'
+import { listConversations, MAX_CONVERSATION_PAGE, type ConversationListPage, type ConversationSummary, type ListConversationsOptions } from '../queries/list-conversations.js'
 import { adminProcedure, router } from '../trpc.js'
 import { fail, inputSchema, object, optionalInstant, optionalInteger, optionalString, uuid } from '../validate.js'
 
@@ -85,6 +76,11 @@ async function findOrThrow(db: Parameters<typeof findConversationByPublicId>[0],
   return conversation
 }
 
+/** A conversation's tool invocations; their table is the tools plugin's, so none without that plugin. */
+async function toolInvocationsOf(chatbot: Chatbot, conversationId: number): Promise<StoredToolInvocation[]> {
+  return chatbot.config.plugins.some((plugin) => plugin.name === 'tools') ? listToolInvocations(chatbot.db, conversationId) : []
+}
+
 export const conversationsRouter = router({
   /** Newest first; pass `nextCursor` back as `cursor` for the next page. */
   list: adminProcedure.input(listInput).query(async ({ ctx, input }): Promise<ConversationListPage> => {
@@ -99,7 +95,7 @@ export const conversationsRouter = router({
   /** One conversation with its messages (oldest first) and tool invocations. */
   get: adminProcedure.input(idInput).query(async ({ ctx, input }): Promise<ConversationDetail> => {
     const conversation = await findOrThrow(ctx.chatbot.db, input.id)
-    const [messages, invocations] = await Promise.all([listMessages(ctx.chatbot.db, conversation.id), listToolInvocations(ctx.chatbot.db, conversation.id)])
+    const [messages, invocations] = await Promise.all([listMessages(ctx.chatbot.db, conversation.id), toolInvocationsOf(ctx.chatbot, conversation.id)])
     const messageIds = new Map(messages.map((message) => [message.id, message.publicId]))
     return {
       conversation: {

@@ -1,4 +1,4 @@
-import { packageVersion, pendingMigrations } from '@chatbot-kit/kernel'
+import { migrationsOf, packageVersion, pendingMigrations } from '@chatbot-kit/kernel'
 import { adminProcedure } from '../trpc.js'
 
 export interface AdminHealth {
@@ -15,7 +15,7 @@ export const healthProcedure = adminProcedure.query(async ({ ctx }): Promise<Adm
   let pending: string[] = []
   let problem: string | null = null
   try {
-    pending = await pendingMigrations(ctx.chatbot.db)
+    pending = await pendingMigrations(ctx.chatbot.db, migrationsOf(ctx.chatbot.config))
     if (pending.length > 0) problem = `migrations pending: ${pending.join(', ')}`
   } catch (error) {
     ctx.chatbot.logger.warn('Admin health: the database is unreachable.', error)

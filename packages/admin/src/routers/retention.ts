@@ -1,4 +1,4 @@
-import type { PruneReport } from '@chatbot-kit/kernel'
+import type { PruneReport } from '@chatbot-kit/plugin-retention'
 import { adminProcedure, router } from '../trpc.js'
 import { inputSchema, object, optionalBoolean, optionalString } from '../validate.js'
 

@@ -1,4 +1,5 @@
-import { dailyTokenUsage, type DailyUsageRow, type QuotaStatus } from '@chatbot-kit/kernel'
+import type { QuotaStatus } from '@chatbot-kit/plugin-quota'
+import { dailyTokenUsage, type DailyUsageRow } from '../queries/daily-usage.js'
 import { adminProcedure, router } from '../trpc.js'
 import { fail, inputSchema, object, optionalDay, optionalString } from '../validate.js'
 

@@ -1,4 +1,4 @@
-import type { PruneChannelReport, PruneReport } from '@chatbot-kit/kernel'
+import type { PruneChannelReport, PruneReport } from '@chatbot-kit/plugin-retention'
 
 function retention(channel: PruneChannelReport): string {
   if (channel.retentionDays === null) return 'forever'

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { ChatbotException } from '@chatbot-kit/kernel'
 import type { Chatbot } from '@chatbot-kit/kernel'
-import { loadChatbot } from '../create.js'
+import { loadChatbot } from '../config/load.js'
 import { consola, dataConsola } from './console.js'
 
 export const configArg = {

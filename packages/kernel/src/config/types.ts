@@ -1,21 +1,9 @@
 import type { H3Event, Middleware } from 'h3'
-import type { ChatbotPlugin } from '../plugin.js'
-import type { ChatbotTool } from '../tools/types.js'
 
-export interface ThrottleConfig {
-  /**
-   * Requests a client may make per minute (a fixed window), 0 for no limit. Default `20`.
-   * @env CHATBOT_THROTTLE_PER_MINUTE
-   */
-  perMinute?: number
-  /**
-   * Requests a client may make per UTC day, 0 for no limit. Default `200`.
-   * @env CHATBOT_THROTTLE_PER_DAY
-   */
-  perDay?: number
-}
-
-/** A per-channel block: absent keys fall back to the top-level value. No env variables. */
+/**
+ * A per-channel block: absent keys fall back to the top-level value. No env variables. Plugins add
+ * their per-channel keys by augmenting this interface (`declare module '@chatbot-kit/kernel'`).
+ */
 export interface ChannelConfig {
   /** The model of this channel; beats `model` and `CHATBOT_MODEL`. */
   model?: string
@@ -25,18 +13,6 @@ export interface ChannelConfig {
   greeting?: string
   /** A short description of the channel, added as the context section `channel-summary`. */
   summary?: string | (() => string)
-  /** This channel's throttle; falls back to the top-level `throttle`. */
-  throttle?: ThrottleConfig
-  /** Days a conversation of this channel is kept after its last activity; `null` keeps forever. Default: `retentionDays`. */
-  retentionDays?: number | null
-  /** Names of the tools offered on this channel. Default: none. */
-  allowedTools?: string[]
-  /** Names of the client extractors the widget may run on this channel. Default: none. */
-  allowedExtractors?: string[]
-  /** How long one client extractor may take, in ms. Default `250`. */
-  extractorTimeoutMs?: number
-  /** The most bytes one client extractor may send. Default `8192`. */
-  extractorSizeCapBytes?: number
 }
 
 /** `database` as an object: the URL plus where our tables live. */
@@ -64,7 +40,10 @@ export interface HostIdentity {
   userId: string
 }
 
-/** What a host writes in `chatbot.config.ts`. Every key is optional; see docs/configuration.md. */
+/**
+ * What a host writes in `chatbot.config.ts`. Every key is optional; see docs/configuration.md.
+ * Each plugin adds its own keys by augmenting this interface (`declare module '@chatbot-kit/kernel'`).
+ */
 export interface ChatbotConfig {
   /**
    * The OpenAI-compatible provider's base URL; `/chat/completions` is appended. Default `https://api.openai.com/v1`.
@@ -103,41 +82,18 @@ export interface ChatbotConfig {
   }
   /**
    * Names of the middleware around the stateful routes (messages, history). `['web']` is sessions,
-   * encrypted cookies and CSRF; `[]` leaves the envelope as the only barrier. Default `['web']`.
+   * encrypted cookies and CSRF; `[]` leaves the envelope as the only barrier. Default `['web']`
+   * with chatbot-kit (its wiring sets it), `[]` for the kernel alone.
    * @env CHATBOT_ROUTE_MIDDLEWARE (a comma list; empty for none)
    */
   routeMiddleware?: string[]
   /** Host middleware that `routeMiddleware` may name; beats a plugin's of the same name. */
   middleware?: Record<string, Middleware>
-  /** Tag names HTML-escaped in context before the prompt is assembled; replaces the default list. Default `['context', 'system', 'instructions', 'assistant', 'user']`. */
-  sanitizerTags?: string[]
-  playwrightFixture?: {
-    /**
-     * Serves `GET <base>/test-fixture` for end-to-end tests. Never in production. Default `false`.
-     * @env CHATBOT_PLAYWRIGHT_FIXTURE
-     */
-    enabled?: boolean
-  }
-  throttle?: ThrottleConfig & {
-    /** Route names the throttle never counts. Default `['chatbot.health', 'chatbot.widget-js']`. */
-    exempt?: string[]
-    /**
-     * Read the client address from `X-Forwarded-For`: `true` (one proxy) or the number of trusted
-     * proxy hops; see docs/limits.md. Default `false`.
-     * @env CHATBOT_THROTTLE_TRUST_PROXY
-     */
-    trustProxy?: boolean | number
-  }
   /**
    * Seconds after a conversation started before a message to it opens a new conversation. Default `86400`.
    * @env CHATBOT_CONVERSATION_TTL
    */
   conversationTtl?: number
-  /**
-   * Days a conversation is kept after its last activity (`chatbot prune`); `null` keeps forever. Default `30`.
-   * @env CHATBOT_RETENTION_DAYS
-   */
-  retentionDays?: number | null
   /**
    * Seconds of model streaming per reply; the clock pauses while tools run. Default `60`.
    * @env CHATBOT_STREAM_DURATION
@@ -154,53 +110,12 @@ export interface ChatbotConfig {
    * @env CHATBOT_TOKEN_CAP
    */
   tokenCap?: number
-  dailyQuota?: {
-    /**
-     * Prompt tokens per user (or guest) per UTC day. Default `200000`.
-     * @env CHATBOT_DAILY_QUOTA_INPUT
-     */
-    input?: number
-    /**
-     * Reply tokens per user (or guest) per UTC day. Default `50000`.
-     * @env CHATBOT_DAILY_QUOTA_OUTPUT
-     */
-    output?: number
-  }
   context?: {
     /**
      * The most bytes of one context section; a longer one is cut and ends in `[truncated]`. Default `4096`.
      * @env CHATBOT_CONTEXT_SECTION_SIZE_CAP
      */
     sectionSizeCap?: number
-  }
-  tools?: {
-    /**
-     * Tool calls one turn may run. Default `5`.
-     * @env CHATBOT_TOOLS_MAX_CALLS_PER_TURN
-     */
-    maxCallsPerTurn?: number
-    /**
-     * Seconds a tool may take (advisory: an overrun is recorded). Default `10`.
-     * @env CHATBOT_TOOLS_DEFAULT_TIMEOUT
-     */
-    defaultTimeout?: number
-    /**
-     * Seconds a tool invocation stays valid for replay. Default `300`.
-     * @env CHATBOT_TOOLS_REPLAY_FRESHNESS
-     */
-    replayFreshness?: number
-    /**
-     * The most bytes of a tool call's arguments, unless the tool sets `maxArgLength`. Default `10240`.
-     * @env CHATBOT_TOOLS_DEFAULT_MAX_ARG_LENGTH
-     */
-    defaultMaxArgLength?: number
-    /**
-     * The most bytes of a tool result the model sees. Default `4096`.
-     * @env CHATBOT_TOOLS_RESULT_SIZE_CAP
-     */
-    resultSizeCap?: number
-    /** The host's tools: `defineTool({ … })`. Default none. */
-    definitions?: ChatbotTool[]
   }
   /** Channel blocks by name; `default` always exists. */
   channels?: Record<string, ChannelConfig>
@@ -226,17 +141,8 @@ export interface ChatbotConfig {
    * @env CHATBOT_STORAGE_URL
    */
   storage?: string
-  admin?: {
-    /**
-     * The bearer token of the admin API (`<base>/admin/trpc`); unset (and no `authorize`), the API answers 404. Default none.
-     * @env CHATBOT_ADMIN_TOKEN
-     */
-    token?: string
-  }
   /** The signed-in user of a page render (`renderWidget`), or null for a guest. */
   identify?: (event: H3Event) => HostIdentity | null | undefined | Promise<HostIdentity | null | undefined>
-  /** Host plugins, run after the built-in ones. */
-  plugins?: ChatbotPlugin[]
   /** Path prefix of every route. Default `/chatbot`. */
   base?: string
   /** OpenTelemetry spans (a no-op until the host registers an SDK); see docs/observability.md. */
@@ -249,27 +155,41 @@ export interface ChatbotConfig {
   }
 }
 
-type DeepRequired<T> = {
-  [K in keyof T]-?: NonNullable<T[K]> extends (...args: never[]) => unknown
-    ? T[K]
-    : NonNullable<T[K]> extends unknown[]
-      ? NonNullable<T[K]>
-      : NonNullable<T[K]> extends object
-        ? DeepRequired<NonNullable<T[K]>>
-        : NonNullable<T[K]>
+/**
+ * The configuration after defaults, the config file and the environment are merged and validated.
+ * Plugins add their resolved keys by augmenting this interface, as they do `ChatbotConfig`.
+ */
+export interface ResolvedConfig {
+  baseUrl: string
+  apiKey: string | undefined
+  model: string
+  prompt: string
+  provider: { supportsTools: boolean; fetch: typeof globalThis.fetch | undefined; retries: number }
+  routeMiddleware: string[]
+  middleware: Record<string, Middleware>
+  conversationTtl: number
+  streamDuration: number
+  shutdownGrace: number
+  tokenCap: number
+  context: { sectionSizeCap: number }
+  channels: Record<string, ChannelConfig>
+  appKey: string
+  appKeyPrevious: string[]
+  database: { url: string; tablePrefix: string; schema: string | undefined }
+  storage: string
+  identify: ChatbotConfig['identify']
+  base: string
+  telemetry: { captureContent: boolean }
 }
 
-/** The configuration after defaults, the config file and the environment are merged and validated. */
-export interface ResolvedConfig
-  extends DeepRequired<Omit<ChatbotConfig, 'apiKey' | 'identify' | 'admin' | 'channels' | 'retentionDays' | 'middleware' | 'tools' | 'throttle' | 'provider' | 'database'>> {
-  apiKey: string | undefined
-  identify: ChatbotConfig['identify']
-  admin: { token: string | undefined }
-  provider: { supportsTools: boolean; fetch: typeof globalThis.fetch | undefined; retries: number }
-  database: { url: string; tablePrefix: string; schema: string | undefined }
-  channels: Record<string, ChannelConfig>
-  retentionDays: number | null
-  middleware: Record<string, Middleware>
-  throttle: Required<ThrottleConfig> & { exempt: string[]; trustProxy: boolean | number }
-  tools: Required<NonNullable<ChatbotConfig['tools']>>
+/**
+ * A channel's effective settings: runtime scope > channel block > top-level value > default.
+ * Plugins add the per-channel keys they declare by augmenting this interface.
+ */
+export interface ChannelSettings {
+  name: string
+  model: string
+  prompt: string | undefined
+  greeting: string | undefined
+  summary: string | (() => string) | undefined
 }

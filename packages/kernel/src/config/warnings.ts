@@ -1,24 +1,18 @@
 import { closest } from './closest.js'
-import { CHANNEL_KEYS, CONFIG_KEYS, type KeyTree } from './known-keys.js'
+import { knownKeys, type KeyTree } from './known-keys.js'
 import { isPlainObject } from './plain-object.js'
+import { declarationsOfConfig } from './resolve.js'
 import type { ResolvedConfig } from './types.js'
 
 /**
- * What in a valid config is probably a mistake: keys no one reads (a typo such as `modle`) and
- * `allowedTools` entries naming no registered tool. Start-up logs each; none stops it.
+ * Keys in a valid config that no one reads (a typo such as `modle`), at any depth and in every
+ * channel block, checked against the kernel's and the plugins' declarations. Start-up logs each.
  */
-export function configWarnings(config: ResolvedConfig, toolNames: Iterable<string>): string[] {
-  const warnings = unknownKeys(config as unknown as Record<string, unknown>, CONFIG_KEYS, '')
+export function configWarnings(config: ResolvedConfig): string[] {
+  const known = knownKeys(declarationsOfConfig(config))
+  const warnings = unknownKeys(config as unknown as Record<string, unknown>, known.config, '')
   for (const [name, block] of Object.entries(config.channels)) {
-    warnings.push(...unknownKeys(block as Record<string, unknown>, CHANNEL_KEYS, `channels.${name}.`))
-  }
-  const tools = new Set(toolNames)
-  for (const [name, block] of Object.entries(config.channels)) {
-    for (const tool of block.allowedTools ?? []) {
-      if (tools.has(tool)) continue
-      const hint = closest(tool, tools)
-      warnings.push(`channels.${name}.allowedTools: "${tool}" names no registered tool${hint ? ` (did you mean "${hint}"?)` : ''}; it is never offered.`)
-    }
+    warnings.push(...unknownKeys(block as Record<string, unknown>, known.channel, `channels.${name}.`))
   }
   return warnings
 }

@@ -5,4 +5,4 @@ export { ChatbotProviderException, type ProviderFailureKind } from './provider.j
 export { ChatbotShuttingDownException } from './shutdown.js'
 export { ChatbotDatabaseUnavailableException } from './database.js'
 export { ChatbotCountersUnavailableException } from './counters.js'
-export { ChatbotDriverMissingException, ChatbotTableConflictException } from './start-up.js'
+export { ChatbotConfigException, ChatbotDriverMissingException, ChatbotTableConflictException } from './start-up.js'

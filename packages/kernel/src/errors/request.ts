@@ -56,39 +56,9 @@ export class ChatbotValidationException extends ChatbotException {
   }
 }
 
-/** 422: the channel is not declared in `channels` (`default` always is), e.g. when minting an envelope for it. */
-export class ChatbotUnknownChannelException extends ChatbotValidationException {
-  constructor(channel: string) {
-    super(`Unknown channel "${channel}": declare it under \`channels\` in the config.`, { channel: 'is not a configured channel' }, 'unknown_channel')
-  }
-}
-
-/** 419: the CSRF token is missing or does not match the session. */
-export class ChatbotCsrfException extends ChatbotException {
-  constructor(message = 'The CSRF token is missing or invalid.') {
-    super(message, { code: 'csrf_token_mismatch', status: 419 })
-  }
-}
-
-/** 429: a throttle window is full. `headers` adds to `Retry-After`, e.g. the IETF `RateLimit-Policy` and `RateLimit`. */
-export class ChatbotThrottledException extends ChatbotException {
-  constructor(message: string, retryAfterSeconds: number, headers: Record<string, string> = {}) {
-    super(message, { code: 'throttled', status: 429, retryable: true, headers: { 'retry-after': String(retryAfterSeconds), ...headers } })
-  }
-}
-
 /** 503: the database is unreachable or migrations are pending. */
 export class ChatbotUnavailableException extends ChatbotException {
   constructor(message: string, cause?: unknown) {
     super(message, { code: 'service_unavailable', status: 503, retryable: true, cause })
-  }
-}
-
-/** Start-up: a configuration value is invalid; the message names the key. */
-export class ChatbotConfigException extends ChatbotException {
-  readonly key: string
-  constructor(key: string, problem: string) {
-    super(`Invalid configuration "${key}": ${problem}`, { code: 'config_invalid', status: 500 })
-    this.key = key
   }
 }

@@ -25,3 +25,12 @@ export class ChatbotTableConflictException extends ChatbotException {
     this.schema = schema
   }
 }
+
+/** Start-up: a configuration value is invalid; the message names the key. */
+export class ChatbotConfigException extends ChatbotException {
+  readonly key: string
+  constructor(key: string, problem: string) {
+    super(`Invalid configuration "${key}": ${problem}`, { code: 'config_invalid', status: 500 })
+    this.key = key
+  }
+}

@@ -34,11 +34,16 @@ export class ChatbotMessageFailed {
   constructor(readonly payload: TurnEventBase & { error: ChatbotException; partialMessageId: string | null }) {}
 }
 
-/** The sanitizer escaped a reserved tag in a context section. */
-export class ChatbotSuspiciousContextDetected {
-  constructor(readonly payload: { channel: string; section: string; identity: EventIdentity; matches: string[] }) {}
+/**
+ * Every domain event class by name. Plugins add theirs by augmenting it, as the sanitizer adds
+ * `ChatbotSuspiciousContextDetected`; `on` and `emit` accept any of them.
+ */
+export interface ChatbotEvents {
+  ChatbotMessageStarted: ChatbotMessageStarted
+  ChatbotMessageCompleted: ChatbotMessageCompleted
+  ChatbotMessageFailed: ChatbotMessageFailed
 }
 
-export type ChatbotEvent = ChatbotMessageStarted | ChatbotMessageCompleted | ChatbotMessageFailed | ChatbotSuspiciousContextDetected
+export type ChatbotEvent = ChatbotEvents[keyof ChatbotEvents]
 // Constructor types are how listeners pick an event: chatbot.on(ChatbotMessageCompleted, fn).
 export type ChatbotEventClass<E extends ChatbotEvent = ChatbotEvent> = new (payload: never) => E

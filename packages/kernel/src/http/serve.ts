@@ -1,6 +1,6 @@
 import type { Server as NodeServer } from 'node:http'
 import { serve } from 'h3'
-import type { Chatbot } from '../chatbot.js'
+import type { Chatbot } from '../facade.js'
 
 export interface ServeOptions {
   port?: number

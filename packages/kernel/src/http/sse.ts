@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { HTTPResponse, type H3Event } from 'h3'
-import type { StreamEvent } from '../turn/types.js'
+import type { StreamEvent } from '../turn/stream-events.js'
 
 const KEEP_ALIVE = ': keep-alive\n\n'
 

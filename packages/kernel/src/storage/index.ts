@@ -1,6 +1,7 @@
 export { createDatabase, type ChatbotDatabase, type DatabaseTarget } from './database/create-database.js'
 export type { DatabaseDialect } from './database/dialect-of.js'
-export { migrate, pendingMigrations } from './migrations/migrate.js'
+export { migrate, pendingMigrations, migrationsOf } from './migrations/migrate.js'
+export { createPluginStorage, type PluginStorage } from './plugin-storage.js'
 export type { Schema } from './schema.js'
 
 export type { ConversationsTable, ConversationRow, NewConversationRow } from './conversations/conversations.table.js'
@@ -10,18 +11,9 @@ export {
   findConversationByPublicId,
   touchConversation,
   deleteConversation,
+  conversationChannels,
   type NewConversation,
 } from './conversations/conversations.repository.js'
-export {
-  listConversations,
-  decodeCursor,
-  MAX_CONVERSATION_PAGE,
-  type ConversationFilters,
-  type ConversationListPage,
-  type ConversationSummary,
-  type ListConversationsOptions,
-} from './conversations/list-conversations.js'
-export { dailyTokenUsage, type DailyUsageFilters, type DailyUsageRow } from './messages/daily-usage.js'
 export { pruneConversations, type PruneConversationsOptions, type PruneCounts } from './conversations/prune-conversations.js'
 
 export type { MessagesTable, MessageRow, NewMessageRow, MessageRole, MessageStatus } from './messages/messages.table.js'
@@ -33,15 +25,3 @@ export {
   type NewMessage,
   type ListMessagesOptions,
 } from './messages/messages.repository.js'
-
-export type {
-  ToolInvocationsTable,
-  ToolInvocationRow,
-  NewToolInvocationRow,
-} from './tool-invocations/tool-invocations.table.js'
-export type { StoredToolInvocation } from './tool-invocations/stored-tool-invocation.js'
-export {
-  insertToolInvocation,
-  listToolInvocations,
-  type NewToolInvocation,
-} from './tool-invocations/tool-invocations.repository.js'

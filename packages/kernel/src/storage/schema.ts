@@ -1,12 +1,10 @@
 import type { ConversationsTable } from './conversations/conversations.table.js'
 import type { MessagesTable } from './messages/messages.table.js'
-import type { ToolInvocationsTable } from './tool-invocations/tool-invocations.table.js'
 
 /** The database as Kysely sees it. */
 export interface Schema {
   conversations: ConversationsTable
   messages: MessagesTable
-  tool_invocations: ToolInvocationsTable
 }
 
 /**
@@ -16,5 +14,4 @@ export interface Schema {
 export const SCHEMA_TABLES = Object.keys({
   conversations: true,
   messages: true,
-  tool_invocations: true,
 } satisfies Record<keyof Schema, true>) as (keyof Schema)[]

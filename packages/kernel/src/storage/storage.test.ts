@@ -9,9 +9,7 @@ import {
   deleteConversation,
   findConversationByPublicId,
   insertMessage,
-  insertToolInvocation,
   listMessages,
-  listToolInvocations,
   migrate,
   pendingMigrations,
   pruneConversations,
@@ -50,14 +48,6 @@ describe.each(TARGETS.map((target) => [target.layout ? `${target.name}, ${target
         expect(await migrate(database.db)).toEqual(pending)
         expect(await pendingMigrations(database.db)).toEqual([])
         expect(await migrate(database.db)).toEqual([])
-      })
-
-      it('creates 1.0’s tables, indexes and constraints, each name under the layout’s prefix and in its schema', async () => {
-        await migrate(database.db)
-        const prefix = created.database.tablePrefix ?? ''
-        expect(await namesCreated(database, created.database.schema)).toEqual(V1_NAMES[target.name].map((name) => prefix + name).sort())
-        // With a schema of our own, nothing lands in the connection's current schema.
-        if (created.database.schema) expect(await namesCreated(database, undefined)).toEqual([])
       })
 
       it.runIf(target.name === 'postgres')('keeps to its schema when another has a migration table', async () => {
@@ -175,77 +165,6 @@ describe.each(TARGETS.map((target) => [target.layout ? `${target.name}, ${target
         expect(listed.map((m) => m.content).sort()).toEqual([...contents].sort())
       })
 
-      it('records tool invocations with parsed arguments and a boolean overran', async () => {
-        const reply = await insertMessage(database.db, message({ role: 'assistant' }))
-        const first = await insertToolInvocation(database.db, {
-          conversationId: conversation.id,
-          messageId: reply.id,
-          callId: 'call_1',
-          toolName: 'lookup',
-          arguments: { sku: 'A-1', qty: 2 },
-          result: 'in stock',
-          startedAt: now,
-          finishedAt: new Date(now.getTime() + 1500),
-          durationMs: 1500,
-          overran: true,
-        })
-        const second = await insertToolInvocation(database.db, {
-          conversationId: conversation.id,
-          callId: 'call_2',
-          toolName: 'lookup',
-          arguments: {},
-          error: 'timeout',
-          startedAt: now,
-        })
-        expect(first).toMatchObject({ messageId: reply.id, overran: true, finishedAt: '2026-11-22T05:13:01.500+00:00' })
-        expect(second).toMatchObject({ messageId: null, overran: false, finishedAt: null, durationMs: null, result: null })
-        expect(await listToolInvocations(database.db, conversation.id)).toEqual([first, second])
-      })
-
-      it('deletes a conversation with its messages and tool invocations', async () => {
-        const other = await createConversation(database.db, { channel: 'support', owner: { guestId: 'g' }, routeName: 'r' })
-        await insertMessage(database.db, message())
-        await insertMessage(database.db, message({ conversationId: other.id }))
-        const base = { callId: 'c', toolName: 't', arguments: null, startedAt: now }
-        await insertToolInvocation(database.db, { ...base, conversationId: conversation.id })
-
-        expect(await deleteConversation(database.db, conversation.publicId)).toBe(true)
-        expect(await findConversationByPublicId(database.db, conversation.publicId)).toBeUndefined()
-        const remaining = await database.db.selectFrom('messages').select('conversation_id').execute()
-        expect(remaining).toEqual([{ conversation_id: other.id }])
-        expect(await database.db.selectFrom('tool_invocations').selectAll().execute()).toEqual([])
-        expect(await deleteConversation(database.db, conversation.publicId)).toBe(false)
-      })
-
-      it('prunes inactive conversations by channel; a dry run only counts', async () => {
-        const at = (iso: string) => new Date(iso)
-        const open = (channel: string, when: string) =>
-          createConversation(database.db, { channel, owner: { guestId: 'g' }, routeName: 'r', now: at(when) })
-        const oldSales = await open('sales', '2026-01-01T00:00:00.000Z')
-        await insertMessage(database.db, message({ conversationId: oldSales.id }))
-        await insertMessage(database.db, message({ conversationId: oldSales.id, role: 'assistant' }))
-        await insertToolInvocation(database.db, { conversationId: oldSales.id, callId: 'c1', toolName: 't', arguments: {}, startedAt: at('2026-01-01T00:00:00.000Z') })
-        const newSales = await open('sales', '2026-12-01T00:00:00.000Z')
-        await insertMessage(database.db, message({ conversationId: newSales.id }))
-        const cutoff = { inactiveBefore: at('2026-06-01T00:00:00.000Z') }
-
-        // `conversation` (support, 2026-11-22) is recent: only the two old ones qualify.
-        await open('support', '2026-02-01T00:00:00.000Z')
-        expect(await pruneConversations(database.db, { ...cutoff, dryRun: true })).toEqual({ conversations: 2, messages: 2 })
-        expect(await pruneConversations(database.db, { ...cutoff, channel: 'sales', dryRun: true })).toEqual({ conversations: 1, messages: 2 })
-        expect(await findConversationByPublicId(database.db, oldSales.publicId)).toBeDefined()
-
-        expect(await pruneConversations(database.db, { ...cutoff, channel: 'sales' })).toEqual({ conversations: 1, messages: 2 })
-        expect(await findConversationByPublicId(database.db, oldSales.publicId)).toBeUndefined()
-        expect(await findConversationByPublicId(database.db, newSales.publicId)).toBeDefined()
-        expect(await countMessages(database.db, oldSales.id)).toBe(0)
-        expect(await listToolInvocations(database.db, oldSales.id)).toEqual([])
-        expect(await countMessages(database.db, newSales.id)).toBe(1)
-        expect(await pruneConversations(database.db, cutoff)).toEqual({ conversations: 1, messages: 0 })
-        expect(await pruneConversations(database.db, cutoff)).toEqual({ conversations: 0, messages: 0 })
-        expect(await findConversationByPublicId(database.db, conversation.publicId)).toBeDefined()
-      })
-
       it('prunes by start (expired conversations) and needs at least one bound', async () => {
         const started = await createConversation(database.db, { channel: 'c', owner: { guestId: 'g' }, routeName: 'r', now: new Date('2026-01-01T00:00:00.000Z') })
         await touchConversation(database.db, started.id, new Date('2026-12-01T00:00:00.000Z'))
@@ -278,40 +197,3 @@ describe.each(TARGETS.map((target) => [target.layout ? `${target.name}, ${target
     })
   })
 })
-
-/**
- * What 1.0's migration creates, as its databases have it: existing databases keep working only
- * while the default layout creates exactly these. SQLite: tables and named indexes; Postgres:
- * every relation and constraint, the names Postgres derives from a table's name included.
- */
-const V1_NAMES = {
-  sqlite: [
-    ...['conversations', 'messages', 'tool_invocations', 'kysely_migration', 'kysely_migration_lock'],
-    ...['conversations_activity', 'conversations_channel_activity', 'conversations_guest_channel_activity', 'conversations_rolled_from'],
-    ...['conversations_user_channel_activity', 'messages_conversation_id', 'tool_invocations_conversation_id', 'tool_invocations_message_id'],
-  ],
-  postgres: [
-    ...['conversations', 'messages', 'tool_invocations', 'kysely_migration', 'kysely_migration_lock'],
-    ...['conversations_activity', 'conversations_channel_activity', 'conversations_guest_channel_activity', 'conversations_rolled_from'],
-    ...['conversations_user_channel_activity', 'messages_conversation_id', 'tool_invocations_conversation_id', 'tool_invocations_message_id'],
-    ...['conversations_id_seq', 'messages_id_seq', 'tool_invocations_id_seq'],
-    // Primary and unique keys are an index and a constraint of the same name.
-    ...['conversations_pkey', 'messages_pkey', 'tool_invocations_pkey', 'kysely_migration_pkey', 'kysely_migration_lock_pkey'].flatMap((name) => [name, name]),
-    ...['conversations_public_id_key', 'messages_public_id_key', 'tool_invocations_public_id_key'].flatMap((name) => [name, name]),
-    ...['conversations_one_owner', 'messages_role', 'messages_status', 'tool_invocations_overran'],
-    ...['conversations_rolled_from_fkey', 'messages_conversation_id_fkey', 'tool_invocations_conversation_id_fkey', 'tool_invocations_message_id_fkey'],
-  ],
-}
-
-/** Names in the database (SQLite) or in `schema` (Postgres; default the current one), SQLite's own left out. */
-async function namesCreated(database: ChatbotDatabase, schema: string | undefined): Promise<string[]> {
-  const query =
-    database.dialect === 'sqlite'
-      ? sql<{ name: string }>`select name from sqlite_master where substr(name, 1, 7) <> 'sqlite_'`
-      : sql<{ name: string }>`
-          select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = coalesce(${schema ?? null}, current_schema())
-          union all
-          select c.conname from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = coalesce(${schema ?? null}, current_schema())`
-  const { rows } = await query.execute(database.db)
-  return rows.map((row) => row.name).sort()
-}

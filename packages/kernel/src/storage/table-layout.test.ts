@@ -1,14 +1,13 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { dailyTokenUsage, listConversations } from '@chatbot-kit/admin'
 import { databaseTargets, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { ChatbotException } from '../errors/index.js'
 import {
   createConversation,
   createDatabase,
-  dailyTokenUsage,
   deleteConversation,
   insertMessage,
-  listConversations,
   migrate,
   pendingMigrations,
   pruneConversations,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { truncateUtf8 } from '../text/index.js'
 import type { KernelRuntime } from '../runtime.js'
+import type { ContextSummaryStreamEvent } from './stream-events.js'
 import type { ContextSection, Turn } from './types.js'
 
 /** The server-side sections: channel summary, `chatbot.context(…)`, then the channel scope's. */
@@ -41,7 +42,7 @@ export function assembleSystemPrompt(runtime: KernelRuntime, turn: Turn): void {
 }
 
 /** The `context_summary` stream event. */
-export function contextSummary(turn: Turn) {
+export function contextSummary(turn: Turn): ContextSummaryStreamEvent {
   return {
     type: 'context_summary',
     sections: turn.sections.map((section) => ({

@@ -4,7 +4,8 @@ import type { ChannelSettings } from '../config/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
 import type { Conversation } from '../storage/index.js'
 import type { ChatRequest, TokenUsage } from '../provider/types.js'
-import type { ContextSection, Identity, StreamEvent, Turn } from './types.js'
+import type { StreamEvent } from './stream-events.js'
+import type { ContextSection, Identity, Turn } from './types.js'
 
 /** The concrete turn context; `send` is wired to the stream once it opens. */
 export class TurnContext implements Turn {

@@ -1,8 +1,12 @@
 import type { H3Event } from 'h3'
-import type { ChannelSettings } from '../config/index.js'
+import type { ChannelSettings } from '../config/types.js'
 import type { Conversation } from '../storage/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
 import type { ChatRequest, TokenUsage } from '../provider/types.js'
+import type { StreamEvent } from './stream-events.js'
+
+/** A context section's value: a string, or a function of the turn evaluated each turn. */
+export type ContextValue = string | ((turn: Turn) => string | Promise<string>)
 
 export interface Identity {
   userId?: string
@@ -17,9 +21,6 @@ export interface ContextSection {
   /** Set by the kernel when the section was cut to `context.sectionSizeCap`. */
   truncated?: boolean
 }
-
-/** A stream event as sent to the browser (docs/http-api.md lists every type and field). */
-export type StreamEvent = { type: string } & Record<string, unknown>
 
 /**
  * The context of one user message, from the request to the end of the reply. Plugins read it

@@ -4,7 +4,8 @@ import { resolve } from 'node:path'
 import { defineCommand } from 'citty'
 import { consola } from '../console.js'
 import { generateAppKey } from '@chatbot-kit/kernel'
-import { CONFIG_TEMPLATE } from '../config-template.js'
+import { builtinPlugins, KIT_DEFAULTS } from '../../create.js'
+import { configTemplate } from '../config-template.js'
 import { configArg, fail, guard } from '../shared.js'
 
 export default defineCommand({
@@ -18,7 +19,7 @@ export default defineCommand({
     const configPath = resolve(cwd, args.config ?? 'chatbot.config.ts')
     if (existsSync(configPath) && !args.force) fail(`${configPath} exists; pass --force to overwrite it.`)
     await guard(async () => {
-      await writeFile(configPath, CONFIG_TEMPLATE)
+      await writeFile(configPath, configTemplate(builtinPlugins(), KIT_DEFAULTS))
       consola.success(`Wrote ${configPath}`)
       const envPath = resolve(cwd, '.env')
       const env = existsSync(envPath) ? await readFile(envPath, 'utf8') : ''

@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty'
 import { consola } from '../console.js'
-import { pendingMigrations } from '@chatbot-kit/kernel'
-import { loadChatbot } from '../../create.js'
+import { migrationsOf, pendingMigrations } from '@chatbot-kit/kernel'
+import { loadChatbot } from '../../config/load.js'
 import { formatPruneReport } from '../prune-report.js'
 import { configArg, configLocation, guard } from '../shared.js'
 
@@ -18,7 +18,7 @@ export default defineCommand({
       // The retention plugin is built in; a host may replace it with its own named `retention`.
       const chatbot = await loadChatbot({ ...configLocation(args.config), migrate: false })
       try {
-        const pending = await pendingMigrations(chatbot.db)
+        const pending = await pendingMigrations(chatbot.db, migrationsOf(chatbot.config))
         if (pending.length > 0) throw new Error(`The database has pending migrations (${pending.join(', ')}): run \`chatbot migrate\` first.`)
         consola.start(dryRun ? 'Dry run: counting what would be deleted. Nothing is deleted.' : 'Pruning conversations past their retention.')
         const report = await chatbot.prune({

@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty'
 import { consola } from '../console.js'
 import { serveChatbot } from '@chatbot-kit/kernel'
-import { loadChatbot } from '../../create.js'
+import { loadChatbot } from '../../config/load.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
 
 export default defineCommand({

@@ -1,5 +1,5 @@
 import { runCheck } from '../../health/run-check.js'
-import { pendingMigrations } from '../../storage/index.js'
+import { migrationsOf, pendingMigrations } from '../../storage/index.js'
 import { packageVersion } from '../../version.js'
 import type { KernelRuntime } from '../../runtime.js'
 import { json } from '../respond.js'
@@ -21,7 +21,7 @@ export function healthRoute(runtime: KernelRuntime): ChatbotRoute {
     stateful: false,
     async handler() {
       const [database, counters] = await Promise.all([
-        runCheck(() => pendingMigrations(runtime.db), CHECK_TIMEOUT_MS),
+        runCheck(() => pendingMigrations(runtime.db, migrationsOf(runtime.config)), CHECK_TIMEOUT_MS),
         runCheck(() => runtime.counters.ping(), CHECK_TIMEOUT_MS),
       ])
       const problems: string[] = []

@@ -18,6 +18,9 @@ import { SSE_HEADERS, SseStream } from '../sse.js'
 
 const REQUEST = Symbol('chatbot.message-request')
 
+/** Names the conversation on each messages response: public API (docs/http-api.md). */
+export const CONVERSATION_ID_HEADER = 'x-chatbot-conversation-id'
+
 /**
  * `POST /messages`. Before the stream opens every failure is an HTTP status and nothing is
  * stored; the user message is stored before the provider is called.
@@ -98,7 +101,7 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
         // Returned, so a shutdown closes the counters only after the claim is released.
         return releaseRetry?.()
       }))
-      return sse.response(event, { ...SSE_HEADERS, 'x-chatbot-conversation-id': conversation.publicId })
+      return sse.response(event, { ...SSE_HEADERS, [CONVERSATION_ID_HEADER]: conversation.publicId })
     }),
   }
 }

@@ -56,3 +56,9 @@ export async function deleteConversation(db: Kysely<Schema>, publicId: string): 
     .executeTakeFirstOrThrow()
   return numDeletedRows > 0n
 }
+
+/** The channels that have stored conversations, in name order. */
+export async function conversationChannels(db: Kysely<Schema>): Promise<string[]> {
+  const rows = await db.selectFrom('conversations').select('channel').distinct().orderBy('channel').execute()
+  return rows.map((row) => row.channel)
+}

@@ -26,6 +26,8 @@ export interface DatabaseTarget {
 export interface DatabaseOptions {
   /** Where lost Postgres connections are reported (the chatbot's logger); default a process warning. */
   warn?: DatabaseWarn
+  /** Plugins' tables, which `tablePrefix` and `schema` apply to as to the kernel's. */
+  tables?: readonly string[]
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i
@@ -52,7 +54,7 @@ export async function createDatabase(target: string | DatabaseTarget, options: D
   const db = new Kysely<Schema>({
     dialect: dialect === 'postgres' ? await createPostgresDialect(url, options.warn ?? warnProcess) : await createSqliteDialect(url),
     // None by default: a 1.0 database is queried exactly as before.
-    plugins: tablePrefix || schema ? [createTableLayoutPlugin({ tablePrefix, schema })] : [],
+    plugins: tablePrefix || schema ? [createTableLayoutPlugin({ tablePrefix, schema, tables: options.tables })] : [],
   })
   return { db, dialect, close: () => db.destroy() }
 }

@@ -30,13 +30,16 @@ export interface TableLayout {
   tablePrefix: string
   /** Postgres: the schema of our tables; undefined for the connection's current one. */
   schema: string | undefined
+  /** Plugins' tables, besides the kernel's; the prefix and schema apply to them too. */
+  tables?: readonly string[]
 }
 
 /** 1.0's layout, which existing databases have: no prefix, the current schema. */
 export const DEFAULT_TABLE_LAYOUT: TableLayout = Object.freeze({ tablePrefix: '', schema: undefined })
 
-/** Our tables as queries name them: `Schema`'s, and Kysely's migration bookkeeping. */
-const OWN_TABLES: ReadonlySet<string> = new Set([...SCHEMA_TABLES, DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE])
+/** Our tables as queries name them: `Schema`'s, the plugins', and Kysely's migration bookkeeping. */
+const ownTables = (layout: TableLayout): ReadonlySet<string> =>
+  new Set([...SCHEMA_TABLES, ...(layout.tables ?? []), DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE])
 
 /**
  * Renames our tables wherever a query names them (builders, `sql.table`, foreign-key references),
@@ -46,10 +49,12 @@ const OWN_TABLES: ReadonlySet<string> = new Set([...SCHEMA_TABLES, DEFAULT_MIGRA
  */
 class TableLayoutTransformer extends OperationNodeTransformer {
   readonly #layout: TableLayout
+  readonly #own: ReadonlySet<string>
 
   constructor(layout: TableLayout) {
     super()
     this.#layout = layout
+    this.#own = ownTables(layout)
   }
 
   #prefixed(node: IdentifierNode): IdentifierNode {
@@ -58,7 +63,7 @@ class TableLayoutTransformer extends OperationNodeTransformer {
 
   protected override transformTable(node: TableNode, queryId?: QueryId): TableNode {
     const { schema, identifier } = node.table
-    if (schema || !OWN_TABLES.has(identifier.name)) return super.transformTable(node, queryId)
+    if (schema || !this.#own.has(identifier.name)) return super.transformTable(node, queryId)
     const name = this.#layout.tablePrefix + identifier.name
     return this.#layout.schema ? TableNode.createWithSchema(this.#layout.schema, name) : TableNode.create(name)
   }

@@ -4,6 +4,7 @@ import { dialectOf } from '../database/dialect-of.js'
 // Frozen once released: a change is a new, later-dated migration.
 // `ifNotExists` throughout because Kysely runs SQLite migrations outside a transaction:
 // a run cut half-way can simply be run again.
+// 1.0's version also created `tool_invocations`; the tools plugin's own migration does now.
 
 export async function up(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its day, not today's `Schema`
@@ -53,27 +54,6 @@ export async function up(
     .addCheckConstraint('messages_status', sql`status in ('complete', 'incomplete')`)
     .execute()
 
-  await db.schema
-    .createTable('tool_invocations')
-    .ifNotExists()
-    .addColumn('id', idType, primaryId)
-    .addColumn('public_id', 'text', (col) => col.notNull().unique())
-    .addColumn('conversation_id', idType, (col) =>
-      col.notNull().references('conversations.id').onDelete('cascade'),
-    )
-    .addColumn('message_id', idType, (col) => col.references('messages.id').onDelete('set null'))
-    .addColumn('call_id', 'text', (col) => col.notNull())
-    .addColumn('tool_name', 'text', (col) => col.notNull())
-    .addColumn('arguments', 'text', (col) => col.notNull())
-    .addColumn('result', 'text')
-    .addColumn('error', 'text')
-    .addColumn('started_at', 'text', (col) => col.notNull())
-    .addColumn('finished_at', 'text')
-    .addColumn('duration_ms', 'integer')
-    .addColumn('overran', 'integer', (col) => col.notNull().defaultTo(0))
-    .addCheckConstraint('tool_invocations_overran', sql`overran in (0, 1)`)
-    .execute()
-
   const indexes: [table: string, name: string, columns: string[]][] = [
     // The owner's conversations on a channel, newest first (current conversation, admin filters).
     ['conversations', 'conversations_user_channel_activity', ['user_id', 'channel', 'last_activity_at']],
@@ -84,8 +64,6 @@ export async function up(
     // Foreign-key lookups: without these, every deleted row scans the referencing table.
     ['conversations', 'conversations_rolled_from', ['rolled_from']],
     ['messages', 'messages_conversation_id', ['conversation_id', 'id']],
-    ['tool_invocations', 'tool_invocations_conversation_id', ['conversation_id', 'id']],
-    ['tool_invocations', 'tool_invocations_message_id', ['message_id']],
   ]
   for (const [table, name, columns] of indexes) {
     await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()

@@ -1,8 +1,7 @@
-import { DEFAULT_MIGRATION_TABLE, type Kysely } from 'kysely'
+import { DEFAULT_MIGRATION_TABLE, type Kysely, type Migration } from 'kysely'
 import { ChatbotTableConflictException } from '../../errors/index.js'
 import { dialectOf } from '../database/dialect-of.js'
 import { tableLayoutOf } from '../database/table-layout.js'
-import { migrations } from './all-migrations.js'
 import { tablesCreatedBy } from './tables-created-by.js'
 
 /**
@@ -16,6 +15,7 @@ export async function assertNoForeignTables(
   db: Kysely<any>,
   applied: ReadonlySet<string>,
   schema: string | undefined,
+  migrations: Readonly<Record<string, Migration>>,
 ): Promise<void> {
   const { tablePrefix } = tableLayoutOf(db)
   // The host's own Kysely migrations: none of the names recorded there is one of ours.

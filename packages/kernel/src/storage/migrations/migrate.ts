@@ -1,7 +1,7 @@
-import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type QueryExecutorProvider } from 'kysely'
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely'
 import { dialectOf } from '../database/dialect-of.js'
 import { tableLayoutOf } from '../database/table-layout.js'
-import { migrations } from './all-migrations.js'
+import { migrations as kernelMigrations } from './all-migrations.js'
 import { assertNoForeignTables } from './assert-no-foreign-tables.js'
 
 /**
@@ -13,15 +13,22 @@ import { assertNoForeignTables } from './assert-no-foreign-tables.js'
 export async function migrate(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator works on an untyped database
   db: Kysely<any>,
+  /** The kernel's and the plugins' (`migrationsOf(config)`); default the kernel's alone. */
+  migrations: Readonly<Record<string, Migration>> = kernelMigrations,
 ): Promise<string[]> {
   const { tablePrefix, schema } = tableLayoutOf(db)
   // Kysely looks for its table in every Postgres schema; pinning it to ours (else the current one)
   // keeps a database shared by several schemas (tenants, parallel test runs) from mixing them up.
   const tableSchema = dialectOf(db) === 'postgres' ? (schema ?? (await currentSchema(db))) : undefined
-  await assertNoForeignTables(db, await appliedMigrations(db), tableSchema)
+  const applied = await appliedMigrations(db)
+  await assertNoForeignTables(db, applied, tableSchema, migrations)
+  // A plugin's migrations come and go with the plugin: one installed later may be dated before
+  // migrations already applied, and the records of a removed one's stay behind, applied and inert.
+  const gone = Object.fromEntries([...applied].filter((name) => !(name in migrations)).map((name) => [name, { up: async () => undefined }]))
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => ({ ...gone, ...migrations }) },
+    allowUnorderedMigrations: true,
     migrationTableSchema: tableSchema,
     // Given in full: the layout plugin renames Kysely's default names only, as queries use them.
     migrationTableName: tablePrefix + DEFAULT_MIGRATION_TABLE,
@@ -42,7 +49,7 @@ export async function migrate(
  * Names of the migrations not applied yet, in order. One small query, as health calls it on every
  * probe; all are pending when the migration table does not exist. Throws when the database is unreachable.
  */
-export async function pendingMigrations(db: QueryExecutorProvider): Promise<string[]> {
+export async function pendingMigrations(db: QueryExecutorProvider, migrations: Readonly<Record<string, Migration>> = kernelMigrations): Promise<string[]> {
   const applied = await appliedMigrations(db)
   return Object.keys(migrations)
     .sort()
@@ -73,4 +80,18 @@ async function currentSchema(db: QueryExecutorProvider): Promise<string> {
   // null when no schema on the search_path exists; Postgres would then fail to create tables anyway.
   if (!schema) throw new Error('Postgres has no current schema: check the search_path.')
   return schema
+}
+
+/** The kernel's migrations and every plugin's of a config, by name; a name given twice stops start-up. */
+export function migrationsOf(config: { plugins: readonly { name: string; migrations?: Readonly<Record<string, Migration>> }[] }): Record<string, Migration> {
+  const all: Record<string, Migration> = { ...kernelMigrations }
+  const owners = new Map(Object.keys(kernelMigrations).map((name) => [name, 'kernel']))
+  for (const plugin of config.plugins) {
+    for (const [name, migration] of Object.entries(plugin.migrations ?? {})) {
+      if (owners.has(name)) throw new TypeError(`The migration "${name}" is given by both "${owners.get(name)}" and "${plugin.name}".`)
+      owners.set(name, plugin.name)
+      all[name] = migration
+    }
+  }
+  return all
 }

@@ -1,0 +1,14 @@
+import type { ChannelSettings } from '../config/types.js'
+import type { KernelHooks } from '../hookable.js'
+import type { EnvelopeClaims, EnvelopeSigner } from './signer.js'
+
+/** `chatbot.mintEnvelope`: the channel's greeting, then the `envelope:mint` listeners (synchronous), then the signature. */
+export function createMint(signer: EnvelopeSigner, settings: (channel: string) => ChannelSettings, hooks: KernelHooks) {
+  return (claims: EnvelopeClaims): string => {
+    const { greeting } = settings(claims.channel)
+    const filled: EnvelopeClaims = { ...(greeting ? { greeting } : {}), ...claims }
+    // Through hookable, so a host's `beforeEach`/`afterEach` sees the call, as every hook's.
+    hooks.callHookWith((listeners) => listeners.forEach((listener) => listener(filled)), 'envelope:mint', [filled])
+    return signer.mint(filled)
+  }
+}

@@ -1,0 +1,71 @@
+import type { ConsolaInstance } from 'consola'
+import type { H3, H3Event, Middleware } from 'h3'
+import type { Kysely } from 'kysely'
+import type { ChannelScope } from './channel-scope.js'
+import type { ChannelSettings, ResolvedConfig } from './config/types.js'
+import type { CounterStore } from './counters/types.js'
+import type { EnvelopePayload } from './envelope/payload.js'
+import type { EnvelopeClaims } from './envelope/signer.js'
+import type { ChatbotEvent, ChatbotEventClass } from './events/index.js'
+import type { KernelHooks } from './hookable.js'
+import type { ChatbotRoute } from './http/route.js'
+import type { NodeHandler } from './http/node-handler.js'
+import type { FakeProviderClient, FakeScript } from './provider/fake.js'
+import type { ContextValue } from './turn/types.js'
+import type { ChatbotServices } from './services.js'
+import type { Schema } from './storage/schema.js'
+import type { RenderedWidget, RenderWidgetOptions } from './widget-render.js'
+
+/** `chatbot.authorize(fn)`: true lets an admin request through. */
+export type AdminAuthorizer = (event: H3Event) => boolean | Promise<boolean>
+
+/**
+ * The spec's facade: what hosts get from `createChatbot`/`loadChatbot`. The features plugins
+ * provide (`quota`, `prune`, `renderSnapshot`, the tool registry) come from `ChatbotServices`,
+ * which each plugin augments with its own.
+ */
+export interface Chatbot extends ChatbotServices {
+  readonly config: ResolvedConfig
+  readonly app: H3
+  readonly hooks: KernelHooks
+  readonly db: Kysely<Schema>
+  readonly counters: CounterStore
+  readonly logger: ConsolaInstance
+  /** Started with `debug` (`chatbot dev`): error bodies may carry stacks. */
+  readonly debug: boolean
+  fetch(request: Request): Promise<Response>
+  /** The same routes as a `node:http` listener: `createServer(chatbot.nodeHandler)`; replies stream straight to Node's response. */
+  readonly nodeHandler: NodeHandler
+  context(name: string, value: ContextValue): Chatbot
+  channel(name: string): ChannelScope
+  /** A channel's effective settings after fallback and runtime overrides. */
+  settings(channel: string): ChannelSettings
+  /**
+   * The admin gate: the host's check of an admin request (e.g. its own session). Replaces any
+   * earlier one; the admin plugin reads it back through `authorizer`.
+   */
+  authorize(check: AdminAuthorizer): Chatbot
+  /** The check set by `authorize`, if any. */
+  readonly authorizer: AdminAuthorizer | undefined
+  /** Plugs in a facade feature (`quota`, `prune`, `renderSnapshot`, …); plugins call it through their API. */
+  provide<N extends keyof ChatbotServices>(name: N, implementation: ChatbotServices[N]): Chatbot
+  /** Binds an in-memory provider client (host tests); returns it so tests can read its requests. */
+  fake(script: FakeScript): FakeProviderClient
+  /** Adds a route under `config.base`, run like the built-in ones. */
+  route(route: ChatbotRoute): Chatbot
+  /** Registers middleware that `routeMiddleware` may name. */
+  registerMiddleware(name: string, middleware: Middleware): Chatbot
+  renderWidget(event: H3Event, options?: RenderWidgetOptions): Promise<RenderedWidget>
+  mintEnvelope(claims: EnvelopeClaims): string
+  verifyEnvelope(token: unknown): EnvelopePayload
+  on<E extends ChatbotEvent>(type: ChatbotEventClass<E>, listener: (event: E) => void | Promise<void>): () => void
+  emit(event: ChatbotEvent): void
+  readonly activeStreams: number
+  /**
+   * Shuts down gracefully: new messages get 503 (`server_shutting_down`), replies in progress get
+   * `shutdownGrace` seconds (or `grace`) to finish, the rest end with an `error` event, their partial
+   * replies stored and their quota settled; then the `close` hooks run and the database and the
+   * counters close. Calling it again returns the same promise.
+   */
+  close(options?: { grace?: number }): Promise<void>
+}

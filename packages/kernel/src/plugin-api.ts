@@ -1,0 +1,54 @@
+import type { ConsolaInstance } from 'consola'
+import type { Middleware } from 'h3'
+import type { ChannelSettings, ResolvedConfig } from './config/types.js'
+import type { CounterStore } from './counters/types.js'
+import type { ChatbotEvent, ChatbotEventClass } from './events/index.js'
+import type { Chatbot } from './facade.js'
+import type { KernelHooks } from './hookable.js'
+import type { ChatbotRoute } from './http/route.js'
+import type { ChatbotServices } from './services.js'
+import type { PluginStorage } from './storage/plugin-storage.js'
+
+/**
+ * What a plugin's `setup` works with: the turn's hooks, the kernel's storage as repository
+ * functions, the counters, a logger, and a way to add routes, middleware and facade features.
+ */
+export interface PluginApi {
+  /** The resolved configuration, the plugin's own keys included (read only). */
+  readonly config: ResolvedConfig
+  /** A channel's effective settings, the plugin's per-channel keys included. */
+  settings(channel: string): ChannelSettings
+  readonly hooks: KernelHooks
+  readonly storage: PluginStorage
+  readonly counters: CounterStore
+  readonly logger: ConsolaInstance
+  on<E extends ChatbotEvent>(type: ChatbotEventClass<E>, listener: (event: E) => void | Promise<void>): () => void
+  emit(event: ChatbotEvent): void
+  /** Puts a feature on the host facade: `provide('quota', fn)` makes `chatbot.quota()` call `fn`. Returns the facade. */
+  provide<N extends keyof ChatbotServices>(name: N, implementation: ChatbotServices[N]): Chatbot
+  /** Adds a route under `config.base`, run like the built-in ones; mounted after every `setup`. */
+  route(route: ChatbotRoute): Chatbot
+  /** Registers middleware that `routeMiddleware` may name (a host's own of that name wins). */
+  registerMiddleware(name: string, middleware: Middleware): Chatbot
+  /** The host's facade, for a plugin that acts as a host does (the test fixture renders the widget). */
+  readonly chatbot: Chatbot
+}
+
+/**
+ * What `setup` receives: the plugin API. 1.0's `setup(chatbot)` got the facade; its other members
+ * stay reachable here so those plugins keep working (docs/plugins.md; deprecated, use `chatbot`).
+ */
+export type PluginSetupContext = PluginApi & Omit<Chatbot, keyof PluginApi>
+
+/** The API of one chatbot, shared by its plugins; falls back to the facade for 1.0 plugins. */
+export function createPluginApi(chatbot: Chatbot, own: Omit<PluginApi, 'chatbot' | 'config' | 'hooks' | 'counters' | 'logger'>): PluginSetupContext {
+  const api: PluginApi = {
+    ...own,
+    chatbot,
+    config: chatbot.config,
+    hooks: chatbot.hooks,
+    counters: chatbot.counters,
+    logger: chatbot.logger,
+  }
+  return Object.setPrototypeOf(api, chatbot) as PluginSetupContext
+}

@@ -1,0 +1,23 @@
+import type { ConsolaInstance } from 'consola'
+import type { ResolvedConfig } from '../config/types.js'
+import { createProviderClient } from './client.js'
+import { createFakeProviderClient, type FakeScript } from './fake.js'
+import type { ProviderClient } from './types.js'
+
+/** The chatbot's provider client: made on first use from the config, or the fake bound by `chatbot.fake()`. */
+export function createProviderBinding(config: ResolvedConfig, logger: ConsolaInstance) {
+  let fakeClient: ProviderClient | undefined
+  let realClient: ProviderClient | undefined
+  return {
+    client: (): ProviderClient =>
+      (fakeClient ??= realClient ??= createProviderClient({
+        baseUrl: config.baseUrl,
+        apiKey: config.apiKey,
+        fetch: config.provider.fetch,
+        retries: config.provider.retries,
+        onRetry: ({ message }) => logger.warn(message),
+        onFailure: ({ message }) => logger.warn(message),
+      })),
+    fake: (script: FakeScript) => (fakeClient = createFakeProviderClient(script)),
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The events of the `POST /chatbot/messages` stream: the wire protocol, one JSON object per
+ * `data:` line (docs/http-api.md#stream-events lists them). The kernel writes them, plugins send
+ * theirs with `turn.send`, and the widget reads them with these same types (a type-only import,
+ * so nothing of the kernel reaches its bundle).
+ */
+
+/** One section of the system prompt, as the browser learns of it (never its content). */
+export interface ContextSectionSummary {
+  name: string
+  source: 'server' | 'client'
+  /** UTF-8 size after the cut to `context.sectionSizeCap`. */
+  bytes: number
+  truncated: boolean
+}
+
+/** First, once: what context went into the prompt. */
+export interface ContextSummaryStreamEvent {
+  type: 'context_summary'
+  sections: ContextSectionSummary[]
+  /** Hex SHA-256 of the context blocks; the stored messages carry the same hash. */
+  context_hash: string
+}
+
+/** The next text delta of the reply, as the provider sent it. */
+export interface TokenStreamEvent {
+  type: 'token'
+  content: string
+}
+
+/** A tool call starts (tools plugin). */
+export interface ToolStartedStreamEvent {
+  type: 'tool_started'
+  call_id: string
+  name: string
+  /** The arguments the model passed: parsed JSON, or the raw text when it is not valid JSON. */
+  arguments: unknown
+}
+
+/** A tool call returned (tools plugin). */
+export interface ToolFinishedStreamEvent {
+  type: 'tool_finished'
+  call_id: string
+  name: string
+  /** Wall-clock time of the handler. */
+  duration_ms: number
+  /** The call took longer than its advisory timeout; its result is used anyway. */
+  overran: boolean
+}
+
+/** A tool call failed or was refused (tools plugin); the model gets the error and may recover. */
+export interface ToolFailedStreamEvent {
+  type: 'tool_failed'
+  call_id: string
+  name: string
+  error: { code: string; message: string }
+}
+
+/** Last, when the reply is complete and stored. */
+export interface DoneStreamEvent {
+  type: 'done'
+  conversation_id: string
+  message_id: string
+  finish_reason: string
+  usage: { input_tokens: number; output_tokens: number }
+}
+
+/** Last, when the turn failed after the stream opened. */
+export interface ErrorStreamEvent {
+  type: 'error'
+  code: string
+  message: string
+  retryable: boolean
+  conversation_id: string
+}
+
+/**
+ * Every stream event by its `type`. A plugin that sends an event of its own declares it here by
+ * module augmentation (`interface StreamEventMap { progress: { type: 'progress'; percent: number } }`).
+ */
+export interface StreamEventMap {
+  context_summary: ContextSummaryStreamEvent
+  token: TokenStreamEvent
+  tool_started: ToolStartedStreamEvent
+  tool_finished: ToolFinishedStreamEvent
+  tool_failed: ToolFailedStreamEvent
+  done: DoneStreamEvent
+  error: ErrorStreamEvent
+}
+
+/** A stream event as sent to the browser: the union of `StreamEventMap`, discriminated by `type`. */
+export type StreamEvent = StreamEventMap[keyof StreamEventMap]
