@@ -6,7 +6,7 @@ import { insertToolInvocation, listToolInvocations, toolsPlugin } from '../src/i
 import { MIGRATIONS, namesCreated, openDatabase, V1_NAMES } from './databases.js'
 
 const CHAT_TABLES = '2026-11-22-01-create-chat-tables'
-const TOOL_INVOCATIONS = '2026-11-22-02-create-tool-invocations'
+const TOOL_INVOCATIONS = 'tools/2026-11-22-01-create-tool-invocations'
 
 /** 1.0's `create-chat-tables`, which made this plugin's table too: what 1.0 databases have applied. */
 const V1_MIGRATIONS: Record<string, Migration> = {

@@ -23,8 +23,9 @@ export async function migrate(
   const applied = await appliedMigrations(db)
   await assertNoForeignTables(db, applied, tableSchema, migrations)
   // A plugin's migrations come and go with the plugin: one installed later may be dated before
-  // migrations already applied, and the records of a removed one's stay behind, applied and inert.
-  const gone = Object.fromEntries([...applied].filter((name) => !(name in migrations)).map((name) => [name, { up: async () => undefined }]))
+  // migrations already applied, and the records of a removed plugin's (named `<plugin>/…`) stay
+  // behind, applied and inert. An unknown kernel migration is a newer release's: Kysely refuses it.
+  const gone = Object.fromEntries([...applied].filter((name) => !(name in migrations) && name.includes('/')).map((name) => [name, { up: async () => undefined }]))
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...gone, ...migrations }) },
@@ -82,12 +83,17 @@ async function currentSchema(db: QueryExecutorProvider): Promise<string> {
   return schema
 }
 
-/** The kernel's migrations and every plugin's of a config, by name; a name given twice stops start-up. */
+/**
+ * The kernel's migrations and every plugin's of a config, by name. A plugin's are named
+ * `<plugin>/<date>-…`: they sort after the kernel's, and a removed plugin's records are told
+ * from a newer kernel's. A name given twice, or a plugin's without its prefix, stops start-up.
+ */
 export function migrationsOf(config: { plugins: readonly { name: string; migrations?: Readonly<Record<string, Migration>> }[] }): Record<string, Migration> {
   const all: Record<string, Migration> = { ...kernelMigrations }
   const owners = new Map(Object.keys(kernelMigrations).map((name) => [name, 'kernel']))
   for (const plugin of config.plugins) {
     for (const [name, migration] of Object.entries(plugin.migrations ?? {})) {
+      if (!name.startsWith(`${plugin.name}/`)) throw new TypeError(`The migration "${name}" of the plugin "${plugin.name}" must be named "${plugin.name}/…".`)
       if (owners.has(name)) throw new TypeError(`The migration "${name}" is given by both "${owners.get(name)}" and "${plugin.name}".`)
       owners.set(name, plugin.name)
       all[name] = migration

@@ -3,10 +3,25 @@ import { migrationsOf } from './migrate.js'
 
 const noop = { up: async () => undefined }
 
-it('gathers the kernel’s and the plugins’ migrations, and refuses a name given twice', () => {
-  const names = Object.keys(migrationsOf({ plugins: [{ name: 'audit', migrations: { '2026-12-01-01-audit': noop } }, { name: 'none' }] }))
-  expect(names).toEqual(['2026-11-22-01-create-chat-tables', '2026-12-01-01-audit'])
-  const clash = { plugins: [{ name: 'a', migrations: { '2026-12-01-01-x': noop } }, { name: 'b', migrations: { '2026-12-01-01-x': noop } }] }
-  expect(() => migrationsOf(clash)).toThrow('The migration "2026-12-01-01-x" is given by both "a" and "b".')
-  expect(() => migrationsOf({ plugins: [{ name: 'c', migrations: { '2026-11-22-01-create-chat-tables': noop } }] })).toThrow('given by both "kernel" and "c"')
+it('gathers the kernel’s and the plugins’ migrations; refuses a name given twice or without its plugin’s prefix', () => {
+  const names = Object.keys(migrationsOf({ plugins: [{ name: 'audit', migrations: { 'audit/2026-12-01-01-entries': noop } }, { name: 'none' }] }))
+  expect(names).toEqual(['2026-11-22-01-create-chat-tables', 'audit/2026-12-01-01-entries'])
+  const clash = { plugins: [{ name: 'a', migrations: { 'a/2026-12-01-01-x': noop } }, { name: 'a', migrations: { 'a/2026-12-01-01-x': noop } }] }
+  expect(() => migrationsOf(clash)).toThrow('The migration "a/2026-12-01-01-x" is given by both "a" and "a".')
+  expect(() => migrationsOf({ plugins: [{ name: 'c', migrations: { '2026-11-22-01-create-chat-tables': noop } }] })).toThrow('must be named "c/…"')
+})
+
+it('keeps a removed plugin’s migration records inert, and stops at an unknown kernel migration (a newer release’s)', async () => {
+  const { createDatabase } = await import('../database/create-database.js')
+  const { migrate } = await import('./migrate.js')
+  const database = await createDatabase(':memory:')
+  try {
+    await migrate(database.db, migrationsOf({ plugins: [{ name: 'audit', migrations: { 'audit/2026-12-01-01-entries': noop } }] }))
+    // The audit plugin is gone: its record stays and nothing fails.
+    expect(await migrate(database.db)).toEqual([])
+    await migrate(database.db, { ...migrationsOf({ plugins: [] }), '2099-01-01-01-from-the-future': noop })
+    await expect(migrate(database.db)).rejects.toThrow(/2099-01-01-01-from-the-future/)
+  } finally {
+    await database.close()
+  }
 })

@@ -1,7 +1,10 @@
 import type { Migration } from 'kysely'
-import * as createToolInvocations from './2026-11-22-02-create-tool-invocations.js'
+import * as createToolInvocations from './2026-11-22-01-create-tool-invocations.js'
 
-/** The plugin's migrations by name, applied with the kernel's in name order (after its chat tables, which they reference). */
+/**
+ * The plugin's migrations, named `tools/…` as every plugin's migrations are: they sort after the
+ * kernel's (whose chat tables they reference), and the kernel knows them as a plugin's.
+ */
 export const toolsMigrations: Readonly<Record<string, Migration>> = {
-  '2026-11-22-02-create-tool-invocations': createToolInvocations,
+  'tools/2026-11-22-01-create-tool-invocations': createToolInvocations,
 }
