@@ -19,6 +19,8 @@ export function originPlugin(): ChatbotPlugin {
       // Compiled once. A channel name no block declares (a plugin route's own) takes the top-level list.
       const topLevel = compileAllowlist(api.config.origins)
       const byChannel = new Map(Object.keys(api.config.channels).map((name) => [name, compileAllowlist(api.settings(name).origins)]))
+      // No list anywhere (the default): every request passes, so no request pays for a listener.
+      if (topLevel.length === 0 && [...byChannel.values()].every((rules) => rules.length === 0)) return
       api.hooks.hook('request', ({ event, route, channel }) => {
         if (channel === undefined) return
         const origin = event.req.headers.get('origin')

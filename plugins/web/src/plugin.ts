@@ -22,7 +22,8 @@ export function webPlugin(options: WebPluginOptions = {}): ChatbotPlugin {
       if (api.config.playwrightFixture.enabled) registerFixture(api)
       // Hooked here rather than in `hooks`: the hooks need this chatbot's keys, and one plugin
       // object may be passed to several `createChatbot` calls.
-      api.hooks.hook('turn:start', createConversationCookieHook(state))
+      // Without `web` in `routeMiddleware` no cookie is ever set: the turn pays for no listener.
+      if (state.active) api.hooks.hook('turn:start', createConversationCookieHook(state))
       api.hooks.hook('widget:render', createRenderHook(state))
     },
   })
