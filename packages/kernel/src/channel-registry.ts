@@ -1,6 +1,7 @@
 import { createChannelScope, type ChannelScope } from './channel-scope.js'
 import { resolveChannelSettings } from './config/channel-settings.js'
-import type { ChannelConfig, ChannelSettings, ResolvedConfig } from './config/types.js'
+import type { ChannelConfig } from './config/types.js'
+import type { ChannelSettings, ResolvedConfig } from './config/resolved.js'
 import type { ContextValue } from './turn/types.js'
 import type { RenderedWidget, RenderWidgetOptions } from './widget-render.js'
 import type { H3Event } from 'h3'

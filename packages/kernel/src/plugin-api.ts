@@ -1,6 +1,6 @@
 import type { ConsolaInstance } from 'consola'
 import type { Middleware } from 'h3'
-import type { ChannelSettings, ResolvedConfig } from './config/types.js'
+import type { ChannelSettings, ResolvedConfig } from './config/resolved.js'
 import type { CounterStore } from './counters/types.js'
 import type { ChatbotEvent, ChatbotEventClass } from './events/index.js'
 import type { Chatbot } from './facade.js'

@@ -31,6 +31,9 @@ declare module './config/types.js' {
     /** Host plugins, run after the built-in ones. */
     plugins?: ChatbotPlugin[]
   }
+}
+
+declare module './config/resolved.js' {
   interface ResolvedConfig {
     /** Every plugin, in the order given: chatbot-kit's built-ins, then the host's. */
     plugins: ChatbotPlugin[]

@@ -1,5 +1,5 @@
 import type { ConsolaInstance } from 'consola'
-import type { ResolvedConfig } from './config/types.js'
+import type { ResolvedConfig } from './config/resolved.js'
 import { createCounterStore } from './counters/create-counter-store.js'
 import { createDatabase, migrate, migrationsOf } from './storage/index.js'
 

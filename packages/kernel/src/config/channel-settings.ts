@@ -1,7 +1,8 @@
 import { channelLevel, copyOf } from './declarations.js'
 import { getPath, setPath } from './paths.js'
 import { declarationsOfConfig } from './resolve.js'
-import type { ChannelConfig, ChannelSettings, ResolvedConfig } from './types.js'
+import type { ChannelConfig } from './types.js'
+import type { ChannelSettings, ResolvedConfig } from './resolved.js'
 
 /** A channel's effective settings: runtime scope > channel block > top-level value > default. */
 export function resolveChannelSettings(config: ResolvedConfig, name: string, runtime: ChannelConfig = {}): ChannelSettings {

@@ -4,7 +4,8 @@ import { configFromEnv } from './env.js'
 import type { OptionOwner } from './options.js'
 import { getPath, setPath } from './paths.js'
 import { isPlainObject } from './plain-object.js'
-import type { ChatbotConfig, ResolvedConfig } from './types.js'
+import type { ChatbotConfig } from './types.js'
+import type { ResolvedConfig } from './resolved.js'
 
 export interface ResolveOptions {
   /** Plugins before the config's own `plugins` (chatbot-kit's built-ins); one the config names again is replaced. */

@@ -2,7 +2,7 @@ import { closest } from './closest.js'
 import { knownKeys, type KeyTree } from './known-keys.js'
 import { isPlainObject } from './plain-object.js'
 import { declarationsOfConfig } from './resolve.js'
-import type { ResolvedConfig } from './types.js'
+import type { ResolvedConfig } from './resolved.js'
 
 /**
  * Keys in a valid config that no one reads (a typo such as `modle`), at any depth and in every

@@ -1,4 +1,4 @@
-import type { ChannelSettings } from '../config/types.js'
+import type { ChannelSettings } from '../config/resolved.js'
 import type { KernelHooks } from '../hookable.js'
 import type { EnvelopeClaims, EnvelopeSigner } from './signer.js'
 

@@ -1,5 +1,5 @@
 import type { ConsolaInstance } from 'consola'
-import type { ResolvedConfig } from '../config/types.js'
+import type { ResolvedConfig } from '../config/resolved.js'
 import { createProviderClient } from './client.js'
 import { createFakeProviderClient, type FakeScript } from './fake.js'
 import type { ProviderClient } from './types.js'

@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3'
-import type { ChannelSettings } from '../config/types.js'
+import type { ChannelSettings } from '../config/resolved.js'
 import type { Conversation } from '../storage/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
 import type { ChatRequest, TokenUsage } from '../provider/types.js'
