@@ -1,5 +1,5 @@
 import { databaseTargets, type DatabaseTarget } from '@chatbot-kit/test-utils'
-import { createDatabase, type ChatbotDatabase } from '@chatbot-kit/kernel'
+import { createDatabase, type ChatbotDatabase, type Conversation, type NewMessage } from '@chatbot-kit/kernel'
 
 export const DATABASES = databaseTargets()
 
@@ -15,3 +15,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<{ database: 
     },
   }
 }
+
+/** A user message of `conversation` for the storage contract suites; `overrides` change any field. */
+export const testMessage = (conversation: Conversation, overrides: Partial<NewMessage> = {}): NewMessage => ({
+  conversationId: conversation.id,
+  role: 'user',
+  content: 'hello',
+  routeName: 'home',
+  contextHash: 'abc',
+  tokenCount: 1,
+  ...overrides,
+})

@@ -1,3 +1,4 @@
+import { describe } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,4 +62,15 @@ export function databaseTargets(options: DatabaseTargetOptions = {}): DatabaseTa
     { name: 'sqlite', layout: `prefix ${TEST_TABLE_PREFIX}`, skip: false, create: sqlite(TEST_TABLE_PREFIX) },
     { name: 'postgres', layout: `prefix ${TEST_TABLE_PREFIX}, own schema`, skip: postgresSkip, create: postgres(true) },
   ]
+}
+
+/**
+ * One contract suite on every database target: `describe`s "`title` on <target>" with `body`
+ * inside a block named `label` (or the reason the target is skipped, when it is).
+ */
+export function describeEachDatabase(title: string, options: DatabaseTargetOptions & { label: string }, body: (target: DatabaseTarget) => void): void {
+  const named = databaseTargets(options).map((target) => [target.layout ? `${target.name}, ${target.layout}` : target.name, target] as const)
+  describe.each(named)(`${title} on %s`, (_name, target) => {
+    describe.skipIf(target.skip)(target.skip || options.label, () => body(target))
+  })
 }

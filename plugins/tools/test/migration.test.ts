@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createChatbot, createConversation, deleteConversation, generateAppKey, migrate, migrationsOf, pendingMigrations, type ChatbotDatabase } from '@chatbot-kit/kernel'
-import { databaseTargets, silentLogger, type CreatedDatabase } from '@chatbot-kit/test-utils'
+import { describeEachDatabase, silentLogger, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { insertToolInvocation, listToolInvocations, toolsPlugin } from '../src/index.js'
 import { MIGRATIONS, namesCreated, openDatabase, V1_NAMES } from './databases.js'
 
@@ -19,53 +19,51 @@ const V1_MIGRATIONS: Record<string, Migration> = {
   },
 }
 
-describe.each(databaseTargets({ layouts: true }).map((target) => [target.layout ? `${target.name}, ${target.layout}` : target.name, target] as const))('the tool_invocations migration on %s', (_name, target) => {
-  describe.skipIf(target.skip)(target.skip || 'migrations', () => {
-    let created: CreatedDatabase
-    let database: ChatbotDatabase
-    const expectedNames = () => V1_NAMES[target.name].map((name) => (created.database.tablePrefix ?? '') + name).sort()
-    beforeEach(async () => {
-      created = await target.create()
-      database = await openDatabase(created)
-    })
-    afterEach(async () => {
-      await database.close()
-      await created.drop()
-    })
+describeEachDatabase('the tool_invocations migration', { layouts: true, label: 'migrations' }, (target) => {
+  let created: CreatedDatabase
+  let database: ChatbotDatabase
+  const expectedNames = () => V1_NAMES[target.name].map((name) => (created.database.tablePrefix ?? '') + name).sort()
+  beforeEach(async () => {
+    created = await target.create()
+    database = await openDatabase(created)
+  })
+  afterEach(async () => {
+    await database.close()
+    await created.drop()
+  })
 
-    // Moved from the kernel's storage tests: the kernel's migration and this plugin's make 1.0's names.
-    it('creates 1.0’s tables, indexes and constraints, each name under the layout’s prefix and in its schema', async () => {
-      await migrate(database.db, MIGRATIONS)
-      const prefix = created.database.tablePrefix ?? ''
-      expect(await namesCreated(database, created.database.schema)).toEqual(V1_NAMES[target.name].map((name) => prefix + name).sort())
-      // With a schema of our own, nothing lands in the connection's current schema.
-      if (created.database.schema) expect(await namesCreated(database, undefined)).toEqual([])
-    })
+  // Moved from the kernel's storage tests: the kernel's migration and this plugin's make 1.0's names.
+  it('creates 1.0’s tables, indexes and constraints, each name under the layout’s prefix and in its schema', async () => {
+    await migrate(database.db, MIGRATIONS)
+    const prefix = created.database.tablePrefix ?? ''
+    expect(await namesCreated(database, created.database.schema)).toEqual(V1_NAMES[target.name].map((name) => prefix + name).sort())
+    // With a schema of our own, nothing lands in the connection's current schema.
+    if (created.database.schema) expect(await namesCreated(database, undefined)).toEqual([])
+  })
 
-    it('migrates a 1.0 database, which has the table already, keeping its records and the cascade', async () => {
-      expect(await migrate(database.db, V1_MIGRATIONS)).toEqual([CHAT_TABLES])
-      const conversation = await createConversation(database.db, { channel: 'support', owner: { guestId: 'g' }, routeName: 'home' })
-      const recorded = await insertToolInvocation(database.db, { conversationId: conversation.id, callId: 'c1', toolName: 'lookup', arguments: { q: 1 }, startedAt: new Date() })
+  it('migrates a 1.0 database, which has the table already, keeping its records and the cascade', async () => {
+    expect(await migrate(database.db, V1_MIGRATIONS)).toEqual([CHAT_TABLES])
+    const conversation = await createConversation(database.db, { channel: 'support', owner: { guestId: 'g' }, routeName: 'home' })
+    const recorded = await insertToolInvocation(database.db, { conversationId: conversation.id, callId: 'c1', toolName: 'lookup', arguments: { q: 1 }, startedAt: new Date() })
 
-      expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS])
-      expect(await migrate(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS])
-      expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([])
-      expect(await namesCreated(database, created.database.schema)).toEqual(expectedNames())
-      expect(await listToolInvocations(database.db, conversation.id)).toEqual([recorded])
-      await deleteConversation(database.db, conversation.publicId)
-      expect(await listToolInvocations(database.db, conversation.id)).toEqual([])
-    })
+    expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS])
+    expect(await migrate(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS])
+    expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([])
+    expect(await namesCreated(database, created.database.schema)).toEqual(expectedNames())
+    expect(await listToolInvocations(database.db, conversation.id)).toEqual([recorded])
+    await deleteConversation(database.db, conversation.publicId)
+    expect(await listToolInvocations(database.db, conversation.id)).toEqual([])
+  })
 
-    it('puts the table where the chatbot’s layout puts the kernel’s: the plugin declares it', async () => {
-      const chatbot = await createChatbot({ appKey: generateAppKey(), database: created.database, plugins: [toolsPlugin()] }, { env: {}, logger: silentLogger() })
-      try {
-        expect(await namesCreated({ db: chatbot.db, dialect: database.dialect }, created.database.schema)).toEqual(expectedNames())
-        const conversation = await createConversation(chatbot.db, { channel: 'support', owner: { guestId: 'g' }, routeName: 'home' })
-        await insertToolInvocation(chatbot.db, { conversationId: conversation.id, callId: 'c1', toolName: 'lookup', arguments: {}, startedAt: new Date() })
-        expect(await listToolInvocations(database.db, conversation.id)).toMatchObject([{ callId: 'c1' }])
-      } finally {
-        await chatbot.close()
-      }
-    })
+  it('puts the table where the chatbot’s layout puts the kernel’s: the plugin declares it', async () => {
+    const chatbot = await createChatbot({ appKey: generateAppKey(), database: created.database, plugins: [toolsPlugin()] }, { env: {}, logger: silentLogger() })
+    try {
+      expect(await namesCreated({ db: chatbot.db, dialect: database.dialect }, created.database.schema)).toEqual(expectedNames())
+      const conversation = await createConversation(chatbot.db, { channel: 'support', owner: { guestId: 'g' }, routeName: 'home' })
+      await insertToolInvocation(chatbot.db, { conversationId: conversation.id, callId: 'c1', toolName: 'lookup', arguments: {}, startedAt: new Date() })
+      expect(await listToolInvocations(database.db, conversation.id)).toMatchObject([{ callId: 'c1' }])
+    } finally {
+      await chatbot.close()
+    }
   })
 })
