@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createPostgresSchema, proxiedUrl, type PostgresSchema, type TcpProxy } from '@chatbot-kit/test-utils'
+import { createPostgresSchema, type PostgresSchema } from '@chatbot-kit/test-utils'
 import { createDatabase } from '@chatbot-kit/kernel'
 import { createHarness, events, type Harness } from './harness.js'
+import { proxiedHarness } from './proxied-harness.js'
 
 const POSTGRES_URL = process.env.CHATBOT_TEST_POSTGRES_URL
 
@@ -85,34 +86,20 @@ describe.skipIf(!POSTGRES_URL)('Postgres connections terminated mid-query', () =
 })
 
 describe.skipIf(!POSTGRES_URL)('a frozen Postgres connection', () => {
-  let schema: PostgresSchema
-  let proxy: TcpProxy
-  let h: Harness
-  beforeAll(async () => {
-    schema = await createPostgresSchema(POSTGRES_URL!)
-    // Short limits from the URL, as an operator would set them, so the bounds below are short too.
-    const proxied = await proxiedUrl(schema.url, { query_timeout: '1000', connect_timeout: '1' })
-    proxy = proxied.proxy
-    h = await createHarness('socket', { database: { url: proxied.url } })
-  })
-  afterAll(async () => {
-    await proxy?.resume()
-    await h?.close()
-    await proxy?.close()
-    await schema?.drop()
-  })
+  // Short limits from the URL, as an operator would set them, so the bounds below are short too.
+  const faults = proxiedHarness({ postgres: POSTGRES_URL!, params: { query_timeout: '1000', connect_timeout: '1' } })
 
   it('fails requests within the query timeout instead of hanging, and recovers once the connection moves again', async () => {
-    await expectReply(await message(h, 'before'))
-    proxy.freeze()
+    await expectReply(await message(faults.h, 'before'))
+    faults.proxy.freeze()
     // Pooled connections time out (query_timeout), new ones too (connect_timeout): never the 40 s of a TCP timeout.
     const started = Date.now()
-    await expectUnavailable(await message(h, 'frozen'))
-    await expectUnavailable(await message(h, 'frozen again'))
+    await expectUnavailable(await message(faults.h, 'frozen'))
+    await expectUnavailable(await message(faults.h, 'frozen again'))
     expect(Date.now() - started).toBeLessThan(8_000)
 
-    await proxy.resume()
-    await vi.waitFor(async () => expectReply(await message(h, 'after')), { timeout: 5_000 })
+    await faults.proxy.resume()
+    await vi.waitFor(async () => expectReply(await message(faults.h, 'after')), { timeout: 5_000 })
   })
 })
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createPostgresSchema, proxiedUrl, type PostgresSchema, type TcpProxy } from '@chatbot-kit/test-utils'
 import { createHarness, type Harness } from './harness.js'
+import { proxiedHarness } from './proxied-harness.js'
 
 const POSTGRES_URL = process.env.CHATBOT_TEST_POSTGRES_URL
 const REDIS_URL = process.env.CHATBOT_TEST_REDIS_URL
@@ -47,28 +47,14 @@ describe('GET /chatbot/health on SQLite and in-memory counters', () => {
 })
 
 describe.skipIf(!POSTGRES_URL)('GET /chatbot/health with Postgres frozen', () => {
-  let schema: PostgresSchema
-  let proxy: TcpProxy
-  let h: Harness
-  beforeAll(async () => {
-    schema = await createPostgresSchema(POSTGRES_URL!)
-    // The defaults (connect 5 s, query 10 s): health must not wait for them.
-    const proxied = await proxiedUrl(schema.url)
-    proxy = proxied.proxy
-    h = await createHarness('socket', { database: { url: proxied.url } })
-  })
-  afterAll(async () => {
-    await proxy?.resume()
-    await h?.close()
-    await proxy?.close()
-    await schema?.drop()
-  })
+  // The defaults (connect 5 s, query 10 s): health must not wait for them.
+  const faults = proxiedHarness({ postgres: POSTGRES_URL! })
 
   it('answers 503 with the database down at its own limit, and 200 again once Postgres answers', async () => {
-    expect((await health(h)).status).toBe(200)
-    proxy.freeze()
+    expect((await health(faults.h)).status).toBe(200)
+    faults.proxy.freeze()
     const started = Date.now()
-    const frozen = await health(h)
+    const frozen = await health(faults.h)
     expect(Date.now() - started).toBeLessThan(4_000)
     expect(frozen).toMatchObject({
       status: 503,
@@ -76,48 +62,37 @@ describe.skipIf(!POSTGRES_URL)('GET /chatbot/health with Postgres frozen', () =>
     })
     expectNoSecrets(frozen.body)
 
-    await proxy.resume()
-    await vi.waitFor(async () => expect((await health(h)).status).toBe(200), { timeout: 15_000, interval: 200 })
+    await faults.proxy.resume()
+    await vi.waitFor(async () => expect((await health(faults.h)).status).toBe(200), { timeout: 15_000, interval: 200 })
   })
 })
 
 describe.skipIf(!REDIS_URL)('GET /chatbot/health with Redis frozen or refused', () => {
-  let proxy: TcpProxy
-  let h: Harness
-  beforeAll(async () => {
-    const proxied = await proxiedUrl(REDIS_URL!)
-    proxy = proxied.proxy
-    h = await createHarness('socket', { storage: proxied.url })
-  })
-  afterAll(async () => {
-    await proxy?.resume()
-    await h?.close()
-    await proxy?.close()
-  })
+  const faults = proxiedHarness({ redis: REDIS_URL! })
 
-  const recovers = () => vi.waitFor(async () => expect(await health(h)).toMatchObject({ status: 200, body: { checks: { counters: ok } } }), { timeout: 15_000, interval: 200 })
+  const recovers = () => vi.waitFor(async () => expect(await health(faults.h)).toMatchObject({ status: 200, body: { checks: { counters: ok } } }), { timeout: 15_000, interval: 200 })
 
   it('answers 503 with the counter store down while Redis is frozen, and 200 once it answers', async () => {
-    expect((await health(h)).status).toBe(200)
-    proxy.freeze()
+    expect((await health(faults.h)).status).toBe(200)
+    faults.proxy.freeze()
     const started = Date.now()
-    const frozen = await health(h)
+    const frozen = await health(faults.h)
     expect(Date.now() - started).toBeLessThan(4_000)
     expect(frozen).toMatchObject({
       status: 503,
       body: { status: 'unavailable', problem: 'counter store unreachable', checks: { database: ok, counters: down(/./) } },
     })
     expectNoSecrets(frozen.body)
-    await proxy.resume()
+    await faults.proxy.resume()
     await recovers()
   })
 
   it('answers 503 while Redis refuses connections, and 200 once it is back', async () => {
-    await proxy.refuse()
-    const refused = await health(h)
+    await faults.proxy.refuse()
+    const refused = await health(faults.h)
     expect(refused).toMatchObject({ status: 503, body: { checks: { database: ok, counters: down(/./) } } })
     expectNoSecrets(refused.body)
-    await proxy.resume()
+    await faults.proxy.resume()
     await recovers()
   })
 })
