@@ -120,10 +120,10 @@ export function httpGet(url, timeoutMs = 5000) {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Splits text chunks of an SSE response into events and calls `onData` with the payload of each
- * `data:` line (as sent, after `data:`). The bench's load process and the fault suite share it.
+ * Splits text chunks of an SSE response into events and calls `onFrame({ id, data })` per event
+ * (`id` undefined when the event has none, `data` as sent after `data:`).
  */
-export function createSseDataReader(onData) {
+export function createSseFrameReader(onFrame) {
   let buffer = ''
   return (chunk) => {
     buffer += chunk
@@ -131,7 +131,16 @@ export function createSseDataReader(onData) {
     while ((index = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, index)
       buffer = buffer.slice(index + 2)
-      for (const line of block.split('\n')) if (line.startsWith('data:')) onData(line.slice(5))
+      let id
+      let data
+      for (const line of block.split('\n')) {
+        if (line.startsWith('id:')) id = line.slice(3).trimStart()
+        else if (line.startsWith('data:')) data = line.slice(5).trimStart()
+      }
+      if (data !== undefined) onFrame({ id, data })
     }
   }
 }
+
+/** The `data` of each event only: the bench's load process and the fault suite read no ids. */
+export const createSseDataReader = (onData) => createSseFrameReader(({ data }) => onData(data))

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The chatbot-kit benchmark (docs/performance.md). `node bench/run.mjs [--quick] [--profile]
-// [--scenario latency,throughput,streams,disconnect,startup,storage] [--streams-peer]
+// [--scenario latency,throughput,streams,disconnect,startup,storage,resume,stop] [--streams-peer]
 // [--max-streams N] [--out NAME]`.
 // Starts the demo provider, `chatbot serve` and the AI SDK peer relay as separate processes, drives
 // them from separate load processes over loopback, writes bench/results/latest.{json,md}.
@@ -11,8 +11,9 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { BENCH_DIR, ROOT, httpGet, median, percentile, sleep, spawnUntil, stopChild, trackChild } from './lib.mjs'
+import { leftReplies, resume, stop } from './replies/scenarios.mjs'
 
-const ALL = ['latency', 'throughput', 'streams', 'disconnect', 'startup', 'storage']
+const ALL = ['latency', 'throughput', 'streams', 'disconnect', 'startup', 'storage', 'resume', 'stop']
 const { values } = parseArgs({
   options: {
     scenario: { type: 'string', default: ALL.join(',') },
@@ -53,7 +54,7 @@ async function startProvider({ tokens, delay, firstDelay = 0 }) {
   return { child, url: value, aborts }
 }
 
-function chatbotEnv(providerUrl, database) {
+function chatbotEnv(providerUrl, database, env) {
   return {
     ...process.env,
     CHATBOT_APP_KEY: APP_KEY,
@@ -68,6 +69,7 @@ function chatbotEnv(providerUrl, database) {
     CHATBOT_STREAM_DURATION: '900',
     CHATBOT_DATABASE_URL: database,
     NODE_ENV: 'production',
+    ...env,
   }
 }
 
@@ -83,12 +85,13 @@ function chatbotArgs(profile) {
   ]
 }
 
-async function startChatbot(providerUrl, { profile = values.profile } = {}) {
+/** `env` adds to or overrides the bench's environment (a Postgres database, Redis storage, a flag). */
+async function startChatbot(providerUrl, { profile = values.profile, env = {} } = {}) {
   const database = join(work, `chatbot-${++dbCounter}.sqlite`)
   const { child, value } = await spawnUntil(chatbotArgs(profile), {
     name: 'chatbot serve',
     cwd: work,
-    env: chatbotEnv(providerUrl, database),
+    env: chatbotEnv(providerUrl, database, env),
     match: (line) => /serving (http:\/\/\S+)/.exec(line)?.[1],
   })
   return { child, url: value, pid: child.pid, health: `${value}/health` }
@@ -103,9 +106,9 @@ async function startPeer(providerUrl) {
 }
 
 /** Provider + chatbot + peer for one scenario. */
-async function startStack(providerOptions) {
+async function startStack(providerOptions, chatbotOptions) {
   const provider = await startProvider(providerOptions)
-  const [chatbot, peer] = await Promise.all([startChatbot(provider.url), startPeer(provider.url)])
+  const [chatbot, peer] = await Promise.all([startChatbot(provider.url, chatbotOptions), startPeer(provider.url)])
   return {
     provider,
     servers: { direct: { url: provider.url, pid: provider.child.pid }, chatbot, peer },
@@ -113,9 +116,9 @@ async function startStack(providerOptions) {
   }
 }
 
-function runLoad(options, timeoutMs = 600_000) {
+function runLoad(options, timeoutMs = 600_000, script = 'load.mjs') {
   return new Promise((resolve, reject) => {
-    const child = trackChild(spawn(process.execPath, [join(BENCH_DIR, 'load.mjs'), JSON.stringify(options)], { cwd: ROOT, env: { ...process.env, CHATBOT_APP_KEY: APP_KEY }, stdio: ['ignore', 'pipe', 'inherit'] }))
+    const child = trackChild(spawn(process.execPath, [join(BENCH_DIR, script), JSON.stringify(options)], { cwd: ROOT, env: { ...process.env, CHATBOT_APP_KEY: APP_KEY }, stdio: ['ignore', 'pipe', 'inherit'] }))
     let out = ''
     child.stdout.on('data', (chunk) => (out += chunk))
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
@@ -223,8 +226,11 @@ async function streams() {
 }
 
 async function disconnect() {
+  // The default (1.1): the client leaves, the reply goes on and is stored complete.
+  await leftReplies(bench)
+  // 1.0's behaviour, kept with CHATBOT_STREAM_ABORT_ON_DISCONNECT=true: the provider request is aborted.
   const n = quick ? 20 : 100
-  const stack = await startStack({ tokens: 5000, delay: 20, firstDelay: 0 })
+  const stack = await startStack({ tokens: 5000, delay: 20, firstDelay: 0 }, { env: { CHATBOT_STREAM_ABORT_ON_DISCONNECT: 'true' } })
   const out = {}
   try {
     for (const target of TARGETS) {
@@ -253,11 +259,11 @@ async function disconnect() {
   } finally {
     await stack.stop()
   }
-  raw.disconnect = out
+  raw.disconnect = { ...raw.disconnect, abortOnDisconnect: out }
   const pass = out.chatbot.upstreamClosed >= n && out.chatbot.max !== null && out.chatbot.max <= 100
-  row('disconnect', `upstream requests aborted of ${n}`, { direct: out.direct.upstreamClosed, chatbot: out.chatbot.upstreamClosed, peer: out.peer.upstreamClosed, budget: `${n} of ${n}`, pass: out.chatbot.upstreamClosed >= n })
-  row('disconnect', 'abort → provider sees close, p50 (ms)', { direct: round(out.direct.p50), chatbot: round(out.chatbot.p50), peer: round(out.peer.p50) })
-  row('disconnect', 'abort → provider sees close, max (ms)', { direct: round(out.direct.max), chatbot: round(out.chatbot.max), peer: round(out.peer.max), budget: '≤ 100 ms', pass })
+  row('disconnect', `abortOnDisconnect: true: upstream requests aborted of ${n}`, { direct: out.direct.upstreamClosed, chatbot: out.chatbot.upstreamClosed, peer: out.peer.upstreamClosed, budget: `${n} of ${n}`, pass: out.chatbot.upstreamClosed >= n })
+  row('disconnect', 'abortOnDisconnect: true: abort → provider sees close, p50 (ms)', { direct: round(out.direct.p50), chatbot: round(out.chatbot.p50), peer: round(out.peer.p50) })
+  row('disconnect', 'abortOnDisconnect: true: abort → provider sees close, max (ms)', { direct: round(out.direct.max), chatbot: round(out.chatbot.max), peer: round(out.peer.max), budget: '≤ 100 ms', pass })
 }
 
 async function startup() {
@@ -307,7 +313,9 @@ async function storage() {
 }
 
 // --------------------------------------------------------------------------------------------- main
-const runners = { latency, throughput, streams, disconnect, startup, storage }
+/** What the durable-replies scenarios (replies/scenarios.mjs) use of this file. */
+const bench = { quick, work, log, raw, row, round, startProvider, startChatbot, runLoad: (options) => runLoad(options, 600_000, 'replies/load.mjs') }
+const runners = { latency, throughput, streams, disconnect, startup, storage, resume: () => resume(bench), stop: () => stop(bench) }
 const startedAt = new Date()
 const failures = {}
 for (const name of scenarios) {

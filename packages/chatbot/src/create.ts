@@ -15,6 +15,7 @@ import { channelsPlugin } from '@chatbot-kit/plugin-channels'
 import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { originPlugin } from '@chatbot-kit/plugin-origin'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'
+import { repliesPlugin } from '@chatbot-kit/plugin-replies'
 import { retentionPlugin } from '@chatbot-kit/plugin-retention'
 import { sanitizerPlugin } from '@chatbot-kit/plugin-sanitizer'
 import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
@@ -24,7 +25,7 @@ import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), toolsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
+  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), repliesPlugin(), toolsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
 }
 
 /** Defaults chatbot-kit sets over the kernel's: the `web` group around the stateful routes. */

@@ -13,7 +13,7 @@ import { KernelHooks } from './hookable.js'
 import { mountRoutes } from './http/mount.js'
 import { createNodeHandler } from './http/node-handler.js'
 import type { ChatbotRoute } from './http/route.js'
-import { createKeepAlive } from './http/sse.js'
+import { createKeepAlive, openEventStream } from './http/sse.js'
 import { loadConsola } from './logger.js'
 import { createPluginApi } from './plugin-api.js'
 import { orderPlugins } from './plugin-order.js'
@@ -24,7 +24,9 @@ import { createClose } from './shutdown.js'
 import { openStores } from './start-up.js'
 import { createPluginStorage } from './storage/plugin-storage.js'
 import { loadTokenizer } from './text/index.js'
+import { findRequestedConversation } from './turn/conversation.js'
 import { createTurnRegistry } from './turn/registry.js'
+import { verifyRequestEnvelope } from './turn/request.js'
 import type { ContextValue } from './turn/types.js'
 import { renderWidget } from './widget-render.js'
 
@@ -87,6 +89,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     contexts,
     channelContexts: channels.contexts,
     chunkListeners: () => hooks.listeners('turn:chunk'),
+    eventListeners: () => hooks.listeners('turn:event'),
     hasListeners: (name) => hooks.listeners(name).length > 0,
     activeStreams: 0,
     turns,
@@ -144,6 +147,9 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       provide: chatbot.provide,
       route: chatbot.route,
       registerMiddleware: chatbot.registerMiddleware,
+      verifyRequestEnvelope: (token) => verifyRequestEnvelope(runtime, token),
+      ownedConversation: (id, envelope) => findRequestedConversation(runtime, id, envelope),
+      openEventStream: (event, onClose) => openEventStream(runtime.keepAlive, event, onClose),
     })
     for (const plugin of plugins) {
       if (plugin.hooks) hooks.addHooks(plugin.hooks)

@@ -2,6 +2,8 @@ import type { H3Event } from 'h3'
 import type { ChatbotException } from './errors/index.js'
 import type { EnvelopeClaims } from './envelope/index.js'
 import type { ChatToolCall } from './provider/types.js'
+import type { SentEvent } from './turn/event-sink.js'
+import type { HistoryContext } from './turn/history.js'
 import type { Turn } from './turn/types.js'
 
 /** A request to any chatbot route, before its handler runs. */
@@ -48,10 +50,17 @@ export interface ChatbotHooks {
    * `tool_choice` not `'none'`); withdrawing them ends the loop after the next round.
    */
   'turn:tool': (turn: Turn, calls: ChatToolCall[]) => void | Promise<void>
-  /** The reply is complete and stored. */
+  /**
+   * Each event of the reply, as written to the stream (and after the browser left): its SSE id
+   * and the exact frame. Synchronous only, like `turn:chunk` (the replies plugin's replay log).
+   */
+  'turn:event': (turn: Turn, sent: SentEvent) => void
+  /** The reply is complete (or stopped) and stored. */
   'turn:end': (turn: Turn) => void | Promise<void>
   /** The turn failed (or the browser left); `turn.text` holds what was streamed. */
   'turn:error': (turn: Turn, error: ChatbotException) => void | Promise<void>
+  /** A history response is being built: add entries (the replies plugin adds a reply in progress). */
+  'conversation:history': (context: HistoryContext) => void | Promise<void>
   /** Every plugin's `setup` ran and the routes are mounted (the tools plugin checks `allowedTools` here). */
   ready: () => void | Promise<void>
   /** `close()` was called. */

@@ -11,8 +11,13 @@ export { definePlugin, type ChatbotPlugin } from './plugin.js'
 export type { ChatbotRoute } from './http/route.js'
 export { getRequestEnvelope, setRequestEnvelope } from './http/request-envelope.js'
 export { json, errorResponse } from './http/respond.js'
+// The messages route's body rules (415, 413, 408, 422) for a plugin route that takes a JSON body.
+export { readJsonObject } from './http/body.js'
 export { serveChatbot, type ServeOptions, type RunningServer } from './http/serve.js'
 export type { Turn, ContextSection, ContextValue, Identity } from './turn/types.js'
+export type { SentEvent } from './turn/event-sink.js'
+export type { HistoryMessage, HistoryContext } from './turn/history.js'
+export type { EventStream } from './http/sse.js'
 export type {
   StreamEvent,
   StreamEventMap,
@@ -29,6 +34,10 @@ export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, Provid
 export { createProviderClient, createFakeProviderClient, type FakeScript, type FakeReply } from './provider/index.js'
 export { createEnvelopeSigner, parseAppKey, generateAppKey, ENVELOPE_TTL_SECONDS, type EnvelopePayload, type EnvelopeClaims } from './envelope/index.js'
 export { createCounterStore, type CounterStore } from './counters/index.js'
+// For plugins with a Redis side of their own (the replay log): the counters' fail-fast client options, their
+// failure wording, and the optional-driver import (a typed error saying to install ioredis).
+export { FAIL_FAST as REDIS_FAIL_FAST, reasonOf as redisFailureReason } from './counters/redis-connection.js'
+export { importDriver } from './storage/database/import-driver.js'
 export {
   createDatabase,
   migrate,

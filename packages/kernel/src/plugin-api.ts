@@ -1,11 +1,14 @@
 import type { ConsolaInstance } from 'consola'
-import type { Middleware } from 'h3'
+import type { H3Event, Middleware } from 'h3'
 import type { ChannelSettings, ResolvedConfig } from './config/resolved.js'
 import type { CounterStore } from './counters/types.js'
+import type { EnvelopePayload } from './envelope/index.js'
 import type { ChatbotEvent, ChatbotEventClass } from './events/index.js'
 import type { Chatbot } from './facade.js'
 import type { KernelHooks } from './hookable.js'
 import type { ChatbotRoute } from './http/route.js'
+import type { EventStream } from './http/sse.js'
+import type { Conversation } from './storage/index.js'
 import type { ChatbotServices } from './services.js'
 import type { PluginStorage } from './storage/plugin-storage.js'
 
@@ -28,6 +31,12 @@ export interface PluginApi {
   provide<N extends keyof ChatbotServices>(name: N, implementation: ChatbotServices[N]): Chatbot
   /** Adds a route under `config.base`, run like the built-in ones; mounted after every `setup`. */
   route(route: ChatbotRoute): Chatbot
+  /** Verifies a request's `signed_context` as the kernel's routes do: 403 unless signed, alive and for a declared channel. */
+  verifyRequestEnvelope(token: unknown): EnvelopePayload
+  /** The conversation a route's path names, by history's rules: 404 unknown (or not a UUID), 403 not the envelope's. */
+  ownedConversation(id: string, envelope: EnvelopePayload): Promise<Conversation>
+  /** Opens a server-sent-event response, kept alive like a reply's; `onClose` runs if the browser leaves first. */
+  openEventStream(event: H3Event, onClose?: () => void): EventStream
   /** Registers middleware that `routeMiddleware` may name (a host's own of that name wins). */
   registerMiddleware(name: string, middleware: Middleware): Chatbot
   /** The host's facade, for a plugin that acts as a host does (the test fixture renders the widget). */

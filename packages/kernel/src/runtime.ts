@@ -10,6 +10,7 @@ import type { KeepAlive } from './http/sse.js'
 import type { ProviderClient } from './provider/types.js'
 import type { Schema } from './storage/index.js'
 import type { TurnRegistry } from './turn/registry.js'
+import type { SentEvent } from './turn/event-sink.js'
 import type { ContextValue, Turn } from './turn/types.js'
 
 /** What the kernel's routes and turn share; internal, plugins see the plugin API. */
@@ -29,6 +30,8 @@ export interface KernelRuntime {
   channelContexts(channel: string): Map<string, ContextValue> | undefined
   /** `turn:chunk` listeners, snapshotted per turn so the per-token path calls plain functions. */
   chunkListeners(): ((turn: Turn, text: string) => void)[]
+  /** `turn:event` listeners, snapshotted per turn like `chunkListeners`. */
+  eventListeners(): ((turn: Turn, sent: SentEvent) => void)[]
   hasListeners(name: keyof ChatbotHooks): boolean
   activeStreams: number
   /** Turns in progress: admits message requests, and lets `close()` wait for them. */

@@ -116,10 +116,11 @@ describe.each(TRANSPORTS)('provider failures arrive as error events (%s)', (tran
   })
 })
 
-describe('client disconnect (socket)', () => {
+describe('client disconnect with stream.abortOnDisconnect (socket)', () => {
   let h: Harness
   beforeAll(async () => {
-    h = await createHarness('socket')
+    // 1.0's behaviour, kept behind the flag; the default (the reply goes on) is in disconnect.test.ts.
+    h = await createHarness('socket', { stream: { abortOnDisconnect: true } })
   })
   afterAll(() => h.close())
 

@@ -8,3 +8,4 @@ export { databaseTargets, describeEachDatabase, TEST_TABLE_PREFIX, type CreatedD
 export { createTcpProxy, proxiedUrl, type TcpProxy } from './tcp-proxy.js'
 export { silentLogger } from './silent-logger.js'
 export { expectConfigError } from './config-error.js'
+export { createHeldProvider, type HeldProvider, type HeldReply, type HeldRequest } from './held-provider.js'

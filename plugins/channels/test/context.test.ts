@@ -58,6 +58,7 @@ describe('the system prompt', () => {
         { name: 'cart', source: 'client', bytes: 7, truncated: false },
       ],
       context_hash: sha256(sections),
+      message_id: stream.at(-1)!.message_id,
     })
   })
 
@@ -66,7 +67,7 @@ describe('the system prompt', () => {
     h!.chatbot.context('empty', () => '')
     const { system, stream } = await ask(h!, 'default')
     expect(system).toBe('BASE')
-    expect(stream[0]).toEqual({ type: 'context_summary', sections: [], context_hash: sha256('') })
+    expect(stream[0]).toEqual({ type: 'context_summary', sections: [], context_hash: sha256(''), message_id: stream.at(-1)!.message_id })
   })
 })
 

@@ -11,8 +11,11 @@ export function resolveEndpoint(attribute: string | null | undefined, scriptUrl:
 
 export const messagesUrl = (endpoint: string): string => new URL('messages', endpoint).href
 
-export function historyUrl(endpoint: string, conversationId: string, token: string): string {
-  const url = new URL(`conversations/${encodeURIComponent(conversationId)}/messages`, endpoint)
-  url.searchParams.set('signed_context', token)
+/** `conversations/{id}/{route}`, with the envelope in the query when given (the GET routes). */
+export function conversationUrl(endpoint: string, conversationId: string, route: 'messages' | 'stream' | 'stop', token?: string): string {
+  const url = new URL(`conversations/${encodeURIComponent(conversationId)}/${route}`, endpoint)
+  if (token) url.searchParams.set('signed_context', token)
   return url.href
 }
+
+export const historyUrl = (endpoint: string, conversationId: string, token: string): string => conversationUrl(endpoint, conversationId, 'messages', token)

@@ -1,5 +1,5 @@
 import { clientError, errorFromResponse, RequestFailure } from './errors.js'
-import { historyUrl, messagesUrl } from './endpoint.js'
+import { conversationUrl, historyUrl, messagesUrl } from './endpoint.js'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
@@ -13,12 +13,33 @@ export interface MessageBody {
 export interface HistoryMessage {
   role: 'user' | 'assistant'
   content: string
+  /** Absent from servers before 1.1: complete. `streaming` is a reply in progress, with its text so far. */
+  status?: 'complete' | 'incomplete' | 'streaming'
 }
 
 interface RequestOptions {
   fetch: FetchLike
   endpoint: string
-  signal: AbortSignal
+  signal?: AbortSignal
+}
+
+interface ConversationOptions extends RequestOptions {
+  conversationId: string
+  token: string
+}
+
+/** JSON out, with the CSRF token the `web` route middleware checks on a POST. */
+function postHeaders(csrfToken: string | null, accept: string): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept }
+  if (csrfToken) headers['X-CSRF-TOKEN'] = csrfToken
+  return headers
+}
+
+function eventStream(response: Response): ReadableStream<Uint8Array> {
+  if (!response.body || !response.headers.get('Content-Type')?.includes('text/event-stream')) {
+    throw new RequestFailure(clientError('bad_response', response.status))
+  }
+  return response.body
 }
 
 /**
@@ -27,21 +48,36 @@ interface RequestOptions {
  * the caller can tell a Stop from a failure.
  */
 export async function postMessage(options: RequestOptions & { body: MessageBody; csrfToken: string | null }) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' }
-  if (options.csrfToken) headers['X-CSRF-TOKEN'] = options.csrfToken
   const response = await send(options, messagesUrl(options.endpoint), {
     method: 'POST',
-    headers,
+    headers: postHeaders(options.csrfToken, 'text/event-stream'),
     body: JSON.stringify(options.body),
   })
-  if (!response.body || !response.headers.get('Content-Type')?.includes('text/event-stream')) {
-    throw new RequestFailure(clientError('bad_response', response.status))
-  }
-  return { conversationId: response.headers.get('X-Chatbot-Conversation-Id'), stream: response.body }
+  return { conversationId: response.headers.get('X-Chatbot-Conversation-Id'), stream: eventStream(response) }
+}
+
+/**
+ * Opens the conversation's latest reply through the resume route: its events after
+ * `lastEventId` (all of them when empty), then the live ones. `null` for 204: nothing to resume.
+ */
+export async function resumeReply(options: ConversationOptions & { lastEventId: string }): Promise<ReadableStream<Uint8Array> | null> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' }
+  if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId
+  const response = await send(options, conversationUrl(options.endpoint, options.conversationId, 'stream', options.token), { headers })
+  return response.status === 204 ? null : eventStream(response)
+}
+
+/** Asks the server to stop the conversation's reply in progress, on whichever instance runs it. */
+export async function stopReply(options: ConversationOptions & { csrfToken: string | null }): Promise<void> {
+  await send(options, conversationUrl(options.endpoint, options.conversationId, 'stop'), {
+    method: 'POST',
+    headers: postHeaders(options.csrfToken, 'application/json'),
+    body: JSON.stringify({ signed_context: options.token }),
+  })
 }
 
 /** Loads a conversation's messages (the server puts the channel greeting first). */
-export async function getHistory(options: RequestOptions & { conversationId: string; token: string }): Promise<HistoryMessage[]> {
+export async function getHistory(options: ConversationOptions): Promise<HistoryMessage[]> {
   const url = historyUrl(options.endpoint, options.conversationId, options.token)
   const response = await send(options, url, { headers: { Accept: 'application/json' } })
   const body = (await response.json().catch(() => null)) as { messages?: unknown } | null
@@ -58,7 +94,7 @@ async function send(options: RequestOptions, url: string, init: RequestInit): Pr
     // Same-origin credentials carry the session and guest cookies; the widget never reads them.
     response = await options.fetch(url, { ...init, credentials: 'same-origin', signal: options.signal })
   } catch (error) {
-    throw options.signal.aborted ? error : new RequestFailure(clientError('network_error'))
+    throw options.signal?.aborted ? error : new RequestFailure(clientError('network_error'))
   }
   if (!response.ok) throw new RequestFailure(await errorFromResponse(response))
   return response

@@ -1,61 +1,24 @@
-import type { DoneStreamEvent, StreamEvent } from '@chatbot-kit/kernel'
+import type { StreamEvent } from '@chatbot-kit/kernel'
 import { clientError, RequestFailure, type WidgetError } from '../api/errors.js'
-import { getHistory, postMessage, type FetchLike, type HistoryMessage, type MessageBody } from '../api/requests.js'
-import type { ConversationStore } from '../conversation/store.js'
-import type { ExtractorLimits } from '../envelope/payload.js'
-import type { ExtractorRegistry } from '../extractors/registry.js'
-import { runExtractors } from '../extractors/run.js'
+import { stopReply } from '../api/requests.js'
+import { placeOf } from '../stream/event-id.js'
 import { parseEvent } from '../stream/events.js'
-import { readSse } from '../stream/sse.js'
+import { followReply, type EventHandler } from './follow.js'
+import { isGone, loadHistory } from './history.js'
+import { postAndRead } from './post.js'
 import { applyToReply, createMessage, initialState, isEmptyReply, type ChatMessage, type ChatState } from './state.js'
+import { linkTabs, type TabLink } from './tabs.js'
+import type { ChatControllerOptions, Session } from './types.js'
 
-/** What one request needs, read fresh for each: the host may replace an expired envelope. */
-export interface Session {
-  endpoint: string
-  token: string
-  channel: string
-  greeting?: string
-  extractors: Record<string, ExtractorLimits>
-}
-
-export interface ReplyDetail {
-  conversationId: string
-  messageId: string
-  content: string
-  finishReason: string
-  usage: DoneStreamEvent['usage']
-}
-
-export interface ChatControllerOptions {
-  session: () => Session
-  registry: ExtractorRegistry
-  conversations: ConversationStore
-  csrfToken: () => string | null
-  fetch: FetchLike
-  onChange: (state: ChatState) => void
-  onSend?: (detail: { message: string }) => void
-  onReply?: (detail: ReplyDetail) => void
-  onError?: (error: WidgetError) => void
-}
+export type { ChatControllerOptions, ReplyDetail, Session } from './types.js'
 
 /** A failed request, kept so Retry can repeat it: a history load, or a message sent from `from`. */
 type Attempt = { message?: string; from: number }
 
 /**
- * A user message repeating the one right before it, with no reply between, is what a Retry
- * leaves when the reply failed on an open stream: the server had stored the message before the
- * provider failed, and Retry stored it again. It is shown once.
- */
-const foldRetries = (messages: HistoryMessage[]) =>
-  messages.filter((message, index) => !(message.role === 'user' && messages[index - 1]?.role === 'user' && messages[index - 1]!.content === message.content))
-
-// The stored conversation is gone (pruned) or another identity's (another login): start afresh.
-const isGone = (error: unknown) =>
-  error instanceof RequestFailure && (error.error.status === 404 || error.error.code === 'forbidden')
-
-/**
- * The chat's behaviour without any DOM: history, sending, streaming, stop and retry. The
- * element renders `state` and forwards user actions; everything here runs in Node tests.
+ * The chat's behaviour without any DOM: history, sending, streaming, resuming a dropped or
+ * reloaded reply, following another tab's, stop and retry. The element renders `state` and
+ * forwards user actions; everything here runs in Node tests.
  */
 export function createChatController(options: ChatControllerOptions) {
   let state = initialState()
@@ -63,6 +26,11 @@ export function createChatController(options: ChatControllerOptions) {
   let inflight: AbortController | null = null
   let failed: Attempt | null = null
   let disposed = false
+  /** The SSE id of the last event applied to the reply shown: resumes ask for what follows it. */
+  let lastId = ''
+  /** Whether the reply shown was sent from here: only those fire `onReply`, so a host counts each once. */
+  let own = false
+  let tabs: TabLink | null = null
 
   const update = (patch: Partial<ChatState>) => {
     if (disposed) return
@@ -78,8 +46,8 @@ export function createChatController(options: ChatControllerOptions) {
   }
   const fail = (error: WidgetError, attempt: Attempt) => {
     failed = attempt
-    // A failed send marks its reply; a failed load leaves the greeting as it is.
-    if (attempt.message !== undefined) updateReply((reply) => (isEmptyReply(reply) ? null : { ...reply, status: 'failed' }))
+    // A failed reply keeps what arrived, marked; a failed load leaves the greeting as it is.
+    updateReply((reply) => (reply.status === 'complete' || reply.status === 'stopped' ? reply : isEmptyReply(reply) ? null : { ...reply, status: 'failed' }))
     update({ error })
     options.onError?.(error)
   }
@@ -99,19 +67,27 @@ export function createChatController(options: ChatControllerOptions) {
       }
     } finally {
       inflight = null
-      update({ phase: 'idle' })
+      update({ phase: 'idle', reconnecting: false })
     }
+  }
+
+  /** Another tab started or ended a reply here: show the conversation as the server has it. */
+  const onTabNews = () => {
+    if (!loaded || state.phase !== 'idle') return
+    loaded = false
+    void load()
   }
 
   async function load(): Promise<void> {
     if (loaded || state.phase !== 'idle') return
     const session = options.session()
+    tabs ??= linkTabs(session.endpoint, session.channel, onTabNews)
     const id = options.conversations.get(session.channel)
     const greeting = session.greeting ? [createMessage('assistant', session.greeting)] : []
     await run('loading', { from: 0 }, async (signal) => {
       let messages = greeting
       try {
-        if (id) messages = foldRetries(await getHistory({ ...options, ...session, signal, conversationId: id })).map((m) => createMessage(m.role, m.content))
+        if (id) messages = await loadHistory(options, session, id, signal)
       } catch (error) {
         // A failed load still shows the greeting, above the error and its Retry.
         if (!isGone(error)) {
@@ -122,6 +98,14 @@ export function createChatController(options: ChatControllerOptions) {
       }
       loaded = true
       update({ messages })
+      // A reply still streaming (the page reloaded mid-reply, or another tab sent it): follow
+      // it from its first event, the replay replacing the text so far.
+      if (id && messages.at(-1)?.status === 'streaming') {
+        own = false
+        lastId = ''
+        update({ phase: 'streaming' })
+        await follow(session, id, signal)
+      }
     })
   }
 
@@ -129,44 +113,55 @@ export function createChatController(options: ChatControllerOptions) {
     const message = text.trim()
     if (!message || state.phase !== 'idle') return false
     const attempt = { message, from: state.messages.length }
+    own = true
     options.onSend?.({ message })
     update({ messages: [...state.messages, createMessage('user', message), createMessage('assistant', '', 'streaming')] })
     await run('streaming', attempt, (signal) => stream(message, signal))
+    tabs?.post('ended')
     return true
   }
 
-  async function stream(message: string, signal: AbortSignal, afresh = false): Promise<void> {
+  async function stream(message: string, signal: AbortSignal): Promise<void> {
     const session = options.session()
-    const conversationId = afresh ? null : options.conversations.get(session.channel)
-    const blocks = await runExtractors(session.extractors, options.registry, { channel: session.channel, message })
-    signal.throwIfAborted()
-    const body: MessageBody = { signed_context: session.token, message }
-    if (conversationId) body.conversation_id = conversationId
-    if (Object.keys(blocks).length > 0) body.client_extractors = blocks
-    let reply
-    try {
-      reply = await postMessage({ ...options, endpoint: session.endpoint, signal, body, csrfToken: options.csrfToken() })
-    } catch (error) {
-      if (!conversationId || !isGone(error)) throw error
-      options.conversations.forget(session.channel)
-      return stream(message, signal, true)
+    lastId = ''
+    const onEvent: EventHandler = (data, id) => {
+      const first = !lastId
+      const ended = handle(data, id, session.channel)
+      // The reply is in the server's log from its first event: other tabs can follow it now.
+      if (first && lastId) tabs?.post('reply')
+      return ended
     }
-    if (reply.conversationId) options.conversations.set(session.channel, reply.conversationId)
-    let finished = false
-    try {
-      await readSse(
-        reply.stream,
-        (data) => {
-          if (!finished) finished = handleEvent(parseEvent(data), session.channel)
-        },
-        signal,
-      )
-    } catch (error) {
-      // A dropped connection leaves `finished` false; aborts and `error` events go up.
-      if (signal.aborted || error instanceof RequestFailure) throw error
-    }
-    signal.throwIfAborted()
-    if (!finished) throw new RequestFailure(clientError('stream_interrupted'))
+    const { conversationId, ended } = await postAndRead(options, session, message, onEvent, signal)
+    if (ended) return
+    // Dropped: resume the same reply after its last event. Before any event there is no id to
+    // ask for, and the conversation's latest reply may still be an older one.
+    if (!lastId || !conversationId) throw new RequestFailure(clientError('stream_interrupted'))
+    await follow(session, conversationId, signal)
+  }
+
+  /** Follows the conversation's latest reply through the resume route, reconnecting as needed. */
+  async function follow(session: Session, conversationId: string, signal: AbortSignal): Promise<void> {
+    const ended = await followReply({
+      ...options,
+      ...session,
+      conversationId,
+      signal,
+      lastId: () => lastId,
+      onEvent: (data, id) => handle(data, id, session.channel),
+      onWait: (reconnecting) => update({ reconnecting }),
+    })
+    // Nothing left to replay (204): the history has the reply as it was stored.
+    if (!ended) update({ messages: await loadHistory(options, session, conversationId, signal) })
+  }
+
+  /** Applies one event unless it was applied already; true when it ends the reply. */
+  function handle(data: string, id: string, channel: string): boolean {
+    const place = placeOf(id, lastId)
+    if (place === 'seen') return false
+    // Another reply's events start from its first: they replace what is shown.
+    if (place === 'other') updateReply((reply) => (isEmptyReply(reply) ? reply : { ...reply, content: '', tools: [] }))
+    if (id) lastId = id
+    return handleEvent(parseEvent(data), channel)
   }
 
   /** Applies one event to the reply; true when the event ends it. */
@@ -178,13 +173,15 @@ export function createChatController(options: ChatControllerOptions) {
     if (event.type === 'error') throw new RequestFailure({ code: event.code, message: event.message, retryable: event.retryable })
     const reply = state.messages.at(-1)!
     update({ announcement: { key: reply.key, text: reply.content } })
-    options.onReply?.({
-      conversationId: event.conversation_id,
-      messageId: event.message_id,
-      content: reply.content,
-      finishReason: event.finish_reason,
-      usage: event.usage,
-    })
+    if (own) {
+      options.onReply?.({
+        conversationId: event.conversation_id,
+        messageId: event.message_id,
+        content: reply.content,
+        finishReason: event.finish_reason,
+        usage: event.usage,
+      })
+    }
     return true
   }
 
@@ -194,22 +191,36 @@ export function createChatController(options: ChatControllerOptions) {
     },
     load,
     send,
-    /** Aborts the reply being streamed; what arrived stays, marked stopped. */
+    /**
+     * Stops the reply being streamed: the stop route ends it on the server (a disconnect no
+     * longer does), and reading ends here; what arrived stays, marked stopped. A failed stop
+     * call still stops it here.
+     */
     stop(): void {
-      inflight?.abort()
+      if (!inflight) return
+      const session = options.session()
+      const conversationId = options.conversations.get(session.channel)
+      if (conversationId && state.phase === 'streaming') {
+        stopReply({ ...options, ...session, conversationId, csrfToken: options.csrfToken() }).catch(() => {})
+      }
+      inflight.abort()
     },
     /** Repeats the failed load, or removes the failed exchange and sends its message again. */
     async retry(): Promise<void> {
       const attempt = failed
       if (!attempt || state.phase !== 'idle') return
       failed = null
-      if (attempt.message === undefined) return load()
+      if (attempt.message === undefined) {
+        loaded = false
+        return load()
+      }
       update({ messages: state.messages.slice(0, attempt.from) })
       await send(attempt.message)
     },
     dispose(): void {
       disposed = true
       inflight?.abort()
+      tabs?.close()
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { StreamEvent } from '@chatbot-kit/kernel'
 import type { WidgetError } from '../api/errors.js'
+import type { HistoryMessage } from '../api/requests.js'
 
 export interface ToolActivity {
   callId: string
@@ -21,11 +22,13 @@ export interface ChatState {
   messages: ChatMessage[]
   phase: 'idle' | 'loading' | 'streaming'
   error: WidgetError | null
+  /** The reply's stream dropped and the widget is waiting to reconnect to it. */
+  reconnecting: boolean
   /** The last completed reply, set once per reply for the polite live region. */
   announcement: { key: string; text: string } | null
 }
 
-export const initialState = (): ChatState => ({ messages: [], phase: 'idle', error: null, announcement: null })
+export const initialState = (): ChatState => ({ messages: [], phase: 'idle', error: null, reconnecting: false, announcement: null })
 
 let counter = 0
 export const createMessage = (role: ChatMessage['role'], content: string, status: ChatMessage['status'] = 'complete'): ChatMessage => ({
@@ -35,6 +38,10 @@ export const createMessage = (role: ChatMessage['role'], content: string, status
   status,
   tools: [],
 })
+
+/** A stored message as shown: a reply cut short (`incomplete`) looks like a stopped one. */
+export const fromHistory = (message: HistoryMessage): ChatMessage =>
+  createMessage(message.role, message.content, message.status === 'incomplete' ? 'stopped' : message.status === 'streaming' ? 'streaming' : 'complete')
 
 /** Applies one stream event to the reply being streamed (the last message). */
 export function applyToReply(reply: ChatMessage, event: StreamEvent): ChatMessage {
@@ -49,7 +56,8 @@ export function applyToReply(reply: ChatMessage, event: StreamEvent): ChatMessag
       return { ...reply, tools: reply.tools.map((tool) => (tool.callId === event.call_id ? { ...tool, state } : tool)) }
     }
     case 'done':
-      return { ...reply, status: 'complete' }
+      // Stopped from this tab, another one, or another device: the same mark as a local Stop.
+      return { ...reply, status: event.finish_reason === 'stopped' ? 'stopped' : 'complete' }
     case 'error':
       return { ...reply, status: 'failed' }
     default:

@@ -1,5 +1,5 @@
 import type { WidgetError } from '../api/errors.js'
-import type { ReplyDetail } from '../chat/controller.js'
+import type { ReplyDetail } from '../chat/types.js'
 
 /** The events `<chatbot-widget>` dispatches, by name, with their `detail`. */
 export interface WidgetEventDetails {

@@ -9,6 +9,7 @@ const MESSAGES: Record<string, StringKey> = {
   stream_timeout: 'errorTimeout',
   provider_error: 'errorUnavailable',
   provider_unavailable: 'errorUnavailable',
+  reply_interrupted: 'errorUnavailable',
   network_error: 'errorNetwork',
   stream_interrupted: 'errorNetwork',
   403: 'errorSession',

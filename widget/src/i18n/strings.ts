@@ -17,6 +17,7 @@ export const en = {
   loading: 'Loading the conversation…',
   thinking: 'Thinking…',
   stopped: 'Stopped',
+  reconnecting: 'Connection lost. Reconnecting…',
   toolRunning: 'Using {name}…',
   toolDone: 'Used {name}',
   toolFailed: '{name} failed',

@@ -1,19 +1,22 @@
 /**
- * Reads a `text/event-stream` body to its end, calling `onData` with each event's data as it
- * completes. It follows the WHATWG rules the server's stream uses: lines end in LF or CRLF;
- * `data:` lines of one event join with LF; a blank line dispatches; comment lines
- * (`: keep-alive`) and other fields are ignored; a trailing event without its blank line is
- * dropped. `TextDecoder` in stream mode keeps a character split across chunks whole. When
+ * Reads a `text/event-stream` body to its end, calling `onData` with each event's data and id
+ * as it completes. It follows the WHATWG rules the server's stream uses: lines end in LF or
+ * CRLF; `data:` lines of one event join with LF; a blank line dispatches; the last `id:` seen
+ * goes with each event, as a browser's last event ID does; comment lines (`: keep-alive`) and
+ * other fields are ignored; a trailing event without its blank line is dropped. `TextDecoder`
+ * in stream mode keeps a character split across chunks whole. When
  * `onData` throws, the body is cancelled, closing the connection, and the error goes up. An
  * abort of `signal` cancels the body too, so Stop ends the read even where an aborted fetch
  * leaves its body open.
  */
-export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: string) => void, signal?: AbortSignal): Promise<void> {
+export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: string, id: string) => void, signal?: AbortSignal): Promise<void> {
   const decoder = new TextDecoder()
   const reader = body.getReader()
-  signal?.addEventListener('abort', () => void reader.cancel().catch(() => {}))
+  const cancel = () => void reader.cancel().catch(() => {})
+  signal?.addEventListener('abort', cancel)
   let buffer = ''
   let data: string[] = []
+  let id = ''
   try {
     for (let done = false; !done; ) {
       const chunk = await reader.read()
@@ -24,15 +27,20 @@ export async function readSse(body: ReadableStream<Uint8Array>, onData: (data: s
       for (const raw of lines) {
         const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw
         if (line === '') {
-          if (data.length > 0) onData(data.join('\n'))
+          if (data.length > 0) onData(data.join('\n'), id)
           data = []
         } else if (line === 'data' || line.startsWith('data:')) {
           data.push(line.slice(line.startsWith('data: ') ? 6 : 5))
+        } else if (line.startsWith('id:')) {
+          id = line.slice(line.startsWith('id: ') ? 4 : 3)
         }
       }
     }
   } catch (error) {
-    reader.cancel().catch(() => {})
+    cancel()
     throw error
+  } finally {
+    // A reply that reconnects reads many bodies under one signal.
+    signal?.removeEventListener('abort', cancel)
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { historyUrl, messagesUrl, resolveEndpoint } from '../../src/api/endpoint.js'
+import { conversationUrl, historyUrl, messagesUrl, resolveEndpoint } from '../../src/api/endpoint.js'
 
 const script = 'https://shop.example/chatbot/widget.js?v=3'
 const page = 'https://shop.example/products/42'
@@ -23,5 +23,11 @@ describe('route URLs', () => {
     expect(historyUrl(endpoint, 'a/b', 'p+q.sig=')).toBe(
       'https://shop.example/chatbot/conversations/a%2Fb/messages?signed_context=p%2Bq.sig%3D',
     )
+  })
+
+  it('names the resume and stop routes, with the envelope only when given', () => {
+    const endpoint = 'https://shop.example/chatbot/'
+    expect(conversationUrl(endpoint, 'c-1', 'stream', 'p.s')).toBe('https://shop.example/chatbot/conversations/c-1/stream?signed_context=p.s')
+    expect(conversationUrl(endpoint, 'c-1', 'stop')).toBe('https://shop.example/chatbot/conversations/c-1/stop')
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { RequestFailure } from '../../src/api/errors.js'
-import { getHistory, postMessage, type FetchLike } from '../../src/api/requests.js'
+import { getHistory, postMessage, resumeReply, stopReply, type FetchLike } from '../../src/api/requests.js'
 import { bodyOf, jsonResponse, sse, streamResponse } from '../helpers/streams.js'
 
 const endpoint = 'https://shop.example/chatbot/'
@@ -103,5 +103,44 @@ describe('getHistory', () => {
     expect(await failure(getHistory({ fetch: odd, endpoint, signal: new AbortController().signal, conversationId: 'c', token: 't' }))).toMatchObject({
       code: 'bad_response',
     })
+  })
+})
+
+describe('resumeReply', () => {
+  const resume = (fetch: FetchLike, lastEventId: string) =>
+    resumeReply({ fetch, endpoint, signal: new AbortController().signal, conversationId: 'c-1', token: 'p.s', lastEventId })
+
+  it('asks for the events after the last one seen, with Last-Event-ID', async () => {
+    const fetch = vi.fn<FetchLike>(async () => streamResponse(bodyOf(sse({ type: 'token', content: 'x' }))))
+    expect(await resume(fetch, 'm-1:4')).toBeInstanceOf(ReadableStream)
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('https://shop.example/chatbot/conversations/c-1/stream?signed_context=p.s')
+    expect(init).toMatchObject({ credentials: 'same-origin', headers: { Accept: 'text/event-stream', 'Last-Event-ID': 'm-1:4' } })
+  })
+
+  it('asks for the whole reply without an id', async () => {
+    const fetch = vi.fn<FetchLike>(async () => streamResponse(bodyOf()))
+    await resume(fetch, '')
+    expect(fetch.mock.calls[0]![1].headers).toEqual({ Accept: 'text/event-stream' })
+  })
+
+  it('gives null for 204, nothing to resume', async () => {
+    expect(await resume(async () => new Response(null, { status: 204 }), 'm-1:4')).toBeNull()
+  })
+
+  it('fails on a refusal or a 200 that is not a stream', async () => {
+    expect(await failure(resume(async () => jsonResponse(422, { error: { code: 'validation_failed', message: 'bad id' } }), 'x'))).toMatchObject({ code: 'validation_failed', retryable: false })
+    expect(await failure(resume(async () => jsonResponse(200, {}), ''))).toMatchObject({ code: 'bad_response' })
+  })
+})
+
+describe('stopReply', () => {
+  it('posts the envelope with the CSRF header to the stop route', async () => {
+    const fetch = vi.fn<FetchLike>(async () => jsonResponse(200, { stopped: true, message_id: 'm-1' }))
+    await stopReply({ fetch, endpoint, conversationId: 'c-1', token: 'p.s', csrfToken: 'tok' })
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('https://shop.example/chatbot/conversations/c-1/stop')
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: JSON.stringify({ signed_context: 'p.s' }) })
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-TOKEN': 'tok' })
   })
 })

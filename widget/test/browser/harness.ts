@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -148,4 +149,30 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`)
   await page.screenshot({ path })
   return path
+}
+
+/**
+ * One server (the demo provider behind it, no fixture) and one Chromium for a suite, started in
+ * `beforeAll` and closed in `afterAll`; read `app` and `browser` inside tests.
+ */
+export function useTestPage() {
+  const suite = {} as { app: WidgetServer; browser: Browser }
+  beforeAll(async () => {
+    ;[suite.app, suite.browser] = await Promise.all([startWidgetServer({ fixture: false }), launchChromium()])
+  })
+  afterAll(async () => {
+    await suite.browser?.close()
+    await suite.app?.close()
+  })
+  return {
+    get app() {
+      return suite.app
+    },
+    get browser() {
+      return suite.browser
+    },
+    pageUrl: () => `${suite.app.server.url}/chatbot/test-page`,
+    /** The text of the last assistant message. */
+    replyText: (page: Page) => widget(page).assistant.last().locator('.markdown').innerText(),
+  }
 }

@@ -1,9 +1,9 @@
 import { copyFileSync, mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { availability, GREETING, launchChromium, openPage, screenshot, startWidgetServer, transcript, widget, type WidgetServer } from './harness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { availability, GREETING, openPage, screenshot, transcript, useTestPage, widget } from './harness.js'
 
 // End to end in real Chromium against a real chatbot whose provider is the demo provider
 // (an OpenAI-compatible streaming server), for what needs timing: incremental tokens and Stop.
@@ -11,19 +11,8 @@ import { availability, GREETING, launchChromium, openPage, screenshot, startWidg
 const DOCS_IMAGE = fileURLToPath(new URL('../../../docs/images/widget.png', import.meta.url))
 
 describe.skipIf(!availability.run)('<chatbot-widget> streaming from the demo provider, in Chromium', () => {
-  let app: WidgetServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    ;[app, browser] = await Promise.all([startWidgetServer({ fixture: false }), launchChromium()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.close()
-  })
-
-  const pageUrl = () => `${app.server.url}/chatbot/test-page`
-  const replyText = (page: Page) => widget(page).assistant.last().locator('.markdown').innerText()
+  const suite = useTestPage()
+  const { pageUrl, replyText } = suite
 
   async function sendMessage(page: Page, text: string) {
     await widget(page).input.fill(text)
@@ -31,11 +20,11 @@ describe.skipIf(!availability.run)('<chatbot-widget> streaming from the demo pro
   }
 
   it('renders tokens as they arrive', async () => {
-    const { page, context, errors } = await openPage(browser, pageUrl())
+    const { page, context, errors } = await openPage(suite.browser, pageUrl())
     const w = widget(page)
     await w.launcher.click()
     await expect.poll(() => transcript(page)).toEqual([`assistant: ${GREETING}`])
-    app.provider!.script({ text: 'Your anvil left the warehouse this morning and arrives on Friday.', tokenDelayMs: 120 })
+    suite.app.provider!.script({ text: 'Your anvil left the warehouse this morning and arrives on Friday.', tokenDelayMs: 120 })
     await sendMessage(page, 'Where is my anvil?')
     // An intermediate state: some words shown, not all, the Stop button in place of Send.
     await expect.poll(() => replyText(page)).toMatch(/^Your anvil/)
@@ -49,11 +38,11 @@ describe.skipIf(!availability.run)('<chatbot-widget> streaming from the demo pro
   })
 
   it('stops a streaming reply: the UI stops and the server keeps the partial reply as incomplete', async () => {
-    const { page, context } = await openPage(browser, pageUrl())
+    const { page, context } = await openPage(suite.browser, pageUrl())
     const w = widget(page)
     await w.launcher.click()
     const words = Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ')
-    app.provider!.script({ text: words, tokenDelayMs: 100 })
+    suite.app.provider!.script({ text: words, tokenDelayMs: 100 })
     await sendMessage(page, 'Tell me a long story')
     await expect.poll(() => replyText(page)).toMatch(/word2/)
     await w.stop.click()
@@ -73,21 +62,21 @@ describe.skipIf(!availability.run)('<chatbot-widget> streaming from the demo pro
     await expect
       .poll(
         async () =>
-          app.chatbot.db.selectFrom('messages').select(['role', 'status', 'content']).where('role', '=', 'assistant').where('status', '=', 'incomplete').execute(),
+          suite.app.chatbot.db.selectFrom('messages').select(['role', 'status', 'content']).where('role', '=', 'assistant').where('status', '=', 'incomplete').execute(),
         { timeout: 10_000 },
       )
       .toHaveLength(1)
-    const stored = await app.chatbot.db.selectFrom('messages').select(['content']).where('status', '=', 'incomplete').executeTakeFirstOrThrow()
+    const stored = await suite.app.chatbot.db.selectFrom('messages').select(['content']).where('status', '=', 'incomplete').executeTakeFirstOrThrow()
     expect(stored.content.startsWith('word0 word1 word2')).toBe(true)
     expect(stored.content).not.toContain('word59')
     await context.close()
   })
 
   it('looks right for the documentation screenshot', async () => {
-    const { page, context } = await openPage(browser, pageUrl(), { width: 900, height: 640 })
+    const { page, context } = await openPage(suite.browser, pageUrl(), { width: 900, height: 640 })
     const w = widget(page)
     await w.launcher.click()
-    app.provider!.script({ text: 'Order **1042** shipped on 20 November:\n\n- 2 × anvil\n- 1 × hammer\n\nTrack it at [the carrier](https://example.com/track).' })
+    suite.app.provider!.script({ text: 'Order **1042** shipped on 20 November:\n\n- 2 × anvil\n- 1 × hammer\n\nTrack it at [the carrier](https://example.com/track).' })
     await sendMessage(page, 'Where is my order?')
     await expect.poll(() => replyText(page)).toContain('Track it at the carrier.')
     await w.send.waitFor()

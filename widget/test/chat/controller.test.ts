@@ -1,63 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { WidgetError } from '../../src/api/errors.js'
-import type { FetchLike } from '../../src/api/requests.js'
-import { createChatController, type ReplyDetail } from '../../src/chat/controller.js'
-import type { ChatState } from '../../src/chat/state.js'
-import { createConversationStore, storageKey } from '../../src/conversation/store.js'
-import { createExtractorRegistry } from '../../src/extractors/registry.js'
+import { storageKey } from '../../src/conversation/store.js'
+import { endpoint, liveBody, setup } from '../helpers/controller.js'
 import { bodyOf, jsonResponse, sse, streamResponse } from '../helpers/streams.js'
 
-const endpoint = 'https://shop.example/chatbot/'
 const done = (conversationId = 'conv-1') => sse({ type: 'done', conversation_id: conversationId, message_id: 'm-1', finish_reason: 'stop', usage: { input_tokens: 5, output_tokens: 2 } })
-
-/** A body the test writes to while the controller reads it. */
-function liveBody() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>
-  let cancelled = false
-  const body = new ReadableStream<Uint8Array>({
-    start: (c) => void (controller = c),
-    cancel: () => void (cancelled = true),
-  })
-  return {
-    body,
-    write: (text: string) => controller.enqueue(new TextEncoder().encode(text)),
-    close: () => controller.close(),
-    get cancelled() {
-      return cancelled
-    },
-  }
-}
-
-function setup(options: { responses: (() => Response | Promise<Response>)[]; stored?: string; greeting?: string; extractors?: Record<string, { timeoutMs: number; sizeCapBytes: number }> }) {
-  const storage = new Map<string, string>()
-  if (options.stored) storage.set(storageKey('support'), options.stored)
-  const queue = [...options.responses]
-  const fetch = vi.fn<FetchLike>(async () => {
-    const next = queue.shift()
-    if (!next) throw new Error('unexpected request')
-    return next()
-  })
-  const registry = createExtractorRegistry()
-  const seen = { states: [] as ChatState[], sent: [] as string[], replies: [] as ReplyDetail[], errors: [] as WidgetError[] }
-  const controller = createChatController({
-    session: () => ({ endpoint, token: 'payload.sig', channel: 'support', greeting: options.greeting, extractors: options.extractors ?? {} }),
-    registry,
-    conversations: createConversationStore({
-      getItem: (key) => storage.get(key) ?? null,
-      setItem: (key, value) => void storage.set(key, value),
-      removeItem: (key) => void storage.delete(key),
-    }),
-    csrfToken: () => 'csrf-1',
-    fetch,
-    onChange: (state) => seen.states.push(state),
-    onSend: ({ message }) => seen.sent.push(message),
-    onReply: (detail) => seen.replies.push(detail),
-    onError: (error) => seen.errors.push(error),
-  })
-  const messages = () => controller.state.messages.map(({ role, content, status }) => ({ role, content, status }))
-  const postedBody = (call: number) => JSON.parse(String(fetch.mock.calls[call]![1].body)) as Record<string, unknown>
-  return { controller, fetch, storage, registry, seen, messages, postedBody }
-}
 
 describe('chat controller: opening', () => {
   it('shows the envelope greeting when there is no conversation yet, without a request', async () => {

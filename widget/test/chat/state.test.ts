@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyToReply, createMessage, isEmptyReply } from '../../src/chat/state.js'
+import { applyToReply, createMessage, fromHistory, isEmptyReply } from '../../src/chat/state.js'
 
 describe('applyToReply', () => {
   const reply = () => createMessage('assistant', '', 'streaming')
@@ -11,6 +11,11 @@ describe('applyToReply', () => {
     expect(message).toMatchObject({ content: 'Hello', status: 'streaming' })
     expect(applyToReply(message, { type: 'done', conversation_id: 'c', message_id: 'm', finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 1 } }).status).toBe('complete')
     expect(applyToReply(message, { type: 'error', code: 'stream_timeout', message: '', retryable: true, conversation_id: 'c' }).status).toBe('failed')
+  })
+
+  it('marks a reply stopped on the server (done with finish_reason stopped) as stopped', () => {
+    const done = { type: 'done', conversation_id: 'c', message_id: 'm', finish_reason: 'stopped', usage: { input_tokens: 1, output_tokens: 1 } } as const
+    expect(applyToReply(reply(), done).status).toBe('stopped')
   })
 
   it('tracks tool calls by id', () => {
@@ -26,7 +31,7 @@ describe('applyToReply', () => {
 
   it('returns the same message for events that change nothing', () => {
     const message = reply()
-    expect(applyToReply(message, { type: 'context_summary', sections: [], context_hash: 'h' })).toBe(message)
+    expect(applyToReply(message, { type: 'context_summary', sections: [], context_hash: 'h', message_id: 'm' })).toBe(message)
   })
 
   it('knows an empty reply', () => {
@@ -37,5 +42,12 @@ describe('applyToReply', () => {
 
   it('gives every message its own key', () => {
     expect(createMessage('user', 'a').key).not.toBe(createMessage('user', 'a').key)
+  })
+})
+
+describe('fromHistory', () => {
+  it('shows a stored reply by its status: incomplete as stopped, streaming as streaming', () => {
+    const shown = (status?: 'complete' | 'incomplete' | 'streaming') => fromHistory({ role: 'assistant', content: 'x', status }).status
+    expect([shown('complete'), shown('incomplete'), shown('streaming'), shown(undefined)]).toEqual(['complete', 'stopped', 'streaming', 'complete'])
   })
 })

@@ -22,3 +22,13 @@ export function streamResponse(body: ReadableStream<Uint8Array>, conversationId?
 
 export const jsonResponse = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+/** One SSE event with its id, `<message_id>:<seq>`, as a 1.1 server writes every event of a reply. */
+export const frame = (messageId: string, seq: number, event: object): string => `id: ${messageId}:${seq}\n${sse(event)}`
+
+/** The start of a reply: its `context_summary`, which names it. */
+export const summary = (messageId: string) => frame(messageId, 1, { type: 'context_summary', sections: [], context_hash: 'h', message_id: messageId })
+
+/** A reply's `done` at `seq`. */
+export const doneFrame = (messageId: string, seq: number, finishReason = 'stop', conversationId = 'conv-1') =>
+  frame(messageId, seq, { type: 'done', conversation_id: conversationId, message_id: messageId, finish_reason: finishReason, usage: { input_tokens: 1, output_tokens: 2 } })

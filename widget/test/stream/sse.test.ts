@@ -26,6 +26,22 @@ describe('readSse', () => {
     expect(await collect(': keep-alive\n\nevent: x\nid: 1\ndata: a\ndata\ndata: b\n\n')).toEqual(['a\n\nb'])
   })
 
+  it('gives each event the last id seen, as the browser does for Last-Event-ID', async () => {
+    const seen: [string, string][] = []
+    await readSse(bodyOf('id: m-1:1\ndata: a\n\n', 'id:m-1:2\r\ndata: b\r\n\n', ': keep-alive\n\ndata: c\n\n'), (data, id) => seen.push([data, id]))
+    expect(seen).toEqual([
+      ['a', 'm-1:1'],
+      ['b', 'm-1:2'],
+      ['c', 'm-1:2'],
+    ])
+  })
+
+  it('gives an empty id to events of a stream without ids', async () => {
+    const ids: string[] = []
+    await readSse(bodyOf('data: a\n\n'), (_, id) => ids.push(id))
+    expect(ids).toEqual([''])
+  })
+
   it('drops a trailing event that never got its blank line', async () => {
     expect(await collect('data: complete\n\ndata: cut')).toEqual(['complete'])
   })

@@ -45,6 +45,7 @@ export const coreOptions = defineOptions({
   middleware: record({ doc: 'your named middleware for routeMiddleware' }),
   conversationTtl: count(DAY, 1, 3650 * DAY, { env: 'CHATBOT_CONVERSATION_TTL', doc: 'seconds' }),
   streamDuration: count(60, 1, DAY, { env: 'CHATBOT_STREAM_DURATION', doc: 'seconds of model streaming per reply' }),
+  'stream.abortOnDisconnect': flag(false, { env: 'CHATBOT_STREAM_ABORT_ON_DISCONNECT', doc: "true ends the reply when the browser leaves (1.0's behaviour)" }),
   shutdownGrace: count(10, 0, 3600, { env: 'CHATBOT_SHUTDOWN_GRACE', doc: 'seconds replies may finish after SIGTERM' }),
   tokenCap: count(32_768, 1, 10_000_000, { env: 'CHATBOT_TOKEN_CAP', doc: 'the most tokens of one message' }),
   'context.sectionSizeCap': count(4096, 16, 16_777_216, { env: 'CHATBOT_CONTEXT_SECTION_SIZE_CAP', doc: 'bytes' }),

@@ -1,5 +1,5 @@
-export type { ChatbotConfig, ChannelConfig, DatabaseConfig, HostIdentity } from './types.js'
-export type { ChannelSettings, ResolvedConfig } from './resolved.js'
+export type { ChatbotConfig, ChannelConfig, DatabaseConfig, HostIdentity, StreamConfig } from './types.js'
+export type { ChannelSettings, ResolvedConfig, ResolvedStreamConfig } from './resolved.js'
 export { configWarnings } from './warnings.js'
 export { configFromEnv, envNames } from './env.js'
 export { resolveConfig, isResolvedConfig, declarationsOfConfig, sourceOfConfig, validateConfig, type ResolveOptions, type ConfigSource } from './resolve.js'

@@ -15,6 +15,7 @@ export interface ResolvedConfig {
   middleware: Record<string, Middleware>
   conversationTtl: number
   streamDuration: number
+  stream: ResolvedStreamConfig
   shutdownGrace: number
   tokenCap: number
   context: { sectionSizeCap: number }
@@ -26,6 +27,11 @@ export interface ResolvedConfig {
   identify: ChatbotConfig['identify']
   base: string
   telemetry: { captureContent: boolean }
+}
+
+/** `stream` after resolving; a plugin adds its keys by augmenting this interface. */
+export interface ResolvedStreamConfig {
+  abortOnDisconnect: boolean
 }
 
 /**

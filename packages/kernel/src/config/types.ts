@@ -40,6 +40,17 @@ export interface HostIdentity {
   userId: string
 }
 
+/** `stream` in the config; a plugin adds its keys by augmenting this interface. */
+export interface StreamConfig {
+  /**
+   * End the reply (abort the provider request, store what streamed as incomplete) when the
+   * browser disconnects, as 1.0 did. Default `false`: the reply streams on, is stored complete
+   * and can be resumed.
+   * @env CHATBOT_STREAM_ABORT_ON_DISCONNECT
+   */
+  abortOnDisconnect?: boolean
+}
+
 /**
  * What a host writes in `chatbot.config.ts`. Every key is optional; see docs/configuration.md.
  * Each plugin adds its own keys by augmenting this interface (`declare module '@chatbot-kit/kernel'`).
@@ -99,6 +110,8 @@ export interface ChatbotConfig {
    * @env CHATBOT_STREAM_DURATION
    */
   streamDuration?: number
+  /** The reply stream; the replies plugin adds `resumeWindow` (docs/durable-replies.md). */
+  stream?: StreamConfig
   /**
    * Seconds that replies in progress may take to finish after SIGTERM/SIGINT or `chatbot.close()`;
    * those still running then end with an `error` event, their partial reply stored. Default `10`.

@@ -28,3 +28,13 @@ export class ChatbotClientClosedException extends ChatbotException {
     super('The client closed the connection.', { code: 'client_closed', status: 499 })
   }
 }
+
+/**
+ * The reason a turn's signal carries after `turn.stop()` (the stop route): not a failure. The
+ * reply is stored as far as it got with finish reason `stopped` and the stream ends with `done`.
+ */
+export class ChatbotReplyStoppedException extends ChatbotException {
+  constructor() {
+    super('The reply was stopped.', { code: 'stopped', status: 499 })
+  }
+}

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http'
 import { HTTPResponse, type H3Event } from 'h3'
-import type { StreamEvent } from '../turn/stream-events.js'
 
 const KEEP_ALIVE = ': keep-alive\n\n'
 
@@ -42,8 +41,9 @@ export class SseStream {
     return new Response(this.#readable(), { headers })
   }
 
-  send(event: StreamEvent): void {
-    this.#frame(`data: ${JSON.stringify(event)}\n\n`)
+  /** Writes one complete frame (`id:` and `data:` lines and the blank line that ends it). */
+  write(frame: string): void {
+    this.#frame(frame)
   }
 
   keepAlive(): void {
@@ -140,3 +140,33 @@ export function createKeepAlive(intervalMs: number) {
 }
 
 export type KeepAlive = ReturnType<typeof createKeepAlive>
+
+/** A server-sent-event response a plugin writes frames to (the replies plugin's resume route). */
+export interface EventStream {
+  /** Writes one complete frame; nothing once the stream closed. */
+  write(frame: string): void
+  close(): void
+  readonly closed: boolean
+  /** What the route handler returns. */
+  readonly response: HTTPResponse | Response
+}
+
+/** Opens an event stream kept alive with the reply streams; `onClose` runs once if the browser leaves first. */
+export function openEventStream(keepAlive: KeepAlive, event: H3Event, onClose?: () => void, headers: Record<string, string> = {}): EventStream {
+  const sse = new SseStream(() => {
+    keepAlive.delete(sse)
+    onClose?.()
+  })
+  keepAlive.add(sse)
+  return {
+    write: (frame) => sse.write(frame),
+    close() {
+      keepAlive.delete(sse)
+      sse.close()
+    },
+    get closed() {
+      return sse.closed
+    },
+    response: sse.response(event, { ...SSE_HEADERS, ...headers }),
+  }
+}

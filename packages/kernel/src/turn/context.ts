@@ -52,5 +52,6 @@ export function contextSummary(turn: Turn): ContextSummaryStreamEvent {
       truncated: section.truncated === true,
     })),
     context_hash: turn.contextHash,
+    message_id: turn.replyId,
   }
 }

@@ -9,6 +9,14 @@ export function assertOwnership(conversation: Conversation, envelope: EnvelopePa
   if (!owned || conversation.channel !== envelope.channel) throw new ChatbotForbiddenException()
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A conversation named in a route's path: 404 unless it is a UUID that exists, 403 unless the envelope owns it. */
+export function findRequestedConversation(runtime: KernelRuntime, id: string, envelope: EnvelopePayload): Promise<Conversation> {
+  if (!UUID.test(id)) return Promise.reject(new ChatbotNotFoundException())
+  return findOwnedConversation(runtime, id.toLowerCase(), envelope)
+}
+
 export async function findOwnedConversation(runtime: KernelRuntime, publicId: string, envelope: EnvelopePayload): Promise<Conversation> {
   const conversation = await findConversationByPublicId(runtime.db, publicId)
   if (!conversation) throw new ChatbotNotFoundException()

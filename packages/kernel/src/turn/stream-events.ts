@@ -20,6 +20,8 @@ export interface ContextSummaryStreamEvent {
   sections: ContextSectionSummary[]
   /** Hex SHA-256 of the context blocks; the stored messages carry the same hash. */
   context_hash: string
+  /** The public id of the reply this stream carries (also `done.message_id`). */
+  message_id: string
 }
 
 /** The next text delta of the reply, as the provider sent it. */

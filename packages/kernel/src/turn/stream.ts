@@ -1,4 +1,4 @@
-import { ChatbotStreamTimeoutException, type ChatbotException } from '../errors/index.js'
+import { ChatbotReplyStoppedException, ChatbotStreamTimeoutException, type ChatbotException } from '../errors/index.js'
 import { ChatbotMessageCompleted, ChatbotMessageFailed } from '../events/index.js'
 import { toChatbotException } from '../http/respond.js'
 import type { SseStream } from '../http/sse.js'
@@ -20,12 +20,12 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
   const deadline = createDeadline(runtime.config.streamDuration * 1000, () =>
     controller.abort(new ChatbotStreamTimeoutException(runtime.config.streamDuration)),
   )
-  const base = { conversationId: turn.conversation.publicId, channel: turn.channel, routeName: turn.routeName, identity: turn.identity }
+  const base = eventBase(turn)
   // Provider rounds and tool hooks run inside the turn's span, so tool-call spans nest under it.
   const span = startTurnSpan(runtime.config, turn)
   try {
     await span.within(() => runtime.hooks.callHook('turn:prompt', turn))
-    const onText = createTextHandler(runtime, turn, sse)
+    const onText = createTextHandler(runtime, turn)
     for (;;) {
       if (deadline.expired) throw new ChatbotStreamTimeoutException(runtime.config.streamDuration)
       deadline.resume()
@@ -43,37 +43,22 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
       await span.within(() => runtime.hooks.callHook('turn:tool', turn, result.toolCalls))
     }
     if (turn.usage.inputTokens === 0) turn.usage.inputTokens = turn.inputTokens
-    const tokenCount = countTokens(turn.text)
-    if (turn.usage.outputTokens === 0) turn.usage.outputTokens = tokenCount
-    const reply = await insertMessage(runtime.db, {
-      conversationId: turn.conversation.id,
-      role: 'assistant',
-      content: turn.text,
-      routeName: turn.routeName,
-      contextHash: turn.contextHash,
-      status: 'complete',
-      finishReason: turn.finishReason,
-      tokenCount,
-      inputTokens: turn.usage.inputTokens,
-      outputTokens: turn.usage.outputTokens,
-    })
-    sse.send({
-      type: 'done',
-      conversation_id: turn.conversation.publicId,
-      message_id: reply.publicId,
-      finish_reason: turn.finishReason,
-      usage: { input_tokens: turn.usage.inputTokens, output_tokens: turn.usage.outputTokens },
-    })
-    const durationMs = Math.round(performance.now() - startedAt)
-    runtime.events.emit(new ChatbotMessageCompleted({ ...base, messageId: reply.publicId, finishReason: turn.finishReason, usage: turn.usage, durationMs }))
-    await Promise.resolve(runtime.hooks.callHook('turn:end', turn)).catch((error: unknown) => runtime.logger.error('A turn:end hook failed:', error))
+    await finishReply(runtime, turn, 'complete', performance.now() - startedAt)
   } catch (thrown) {
-    const error = toChatbotException(controller.signal.aborted ? controller.signal.reason : thrown, runtime.logger)
+    let failure: unknown = controller.signal.aborted ? controller.signal.reason : thrown
+    if (failure instanceof ChatbotReplyStoppedException) {
+      try {
+        return await stopReply(runtime, turn, performance.now() - startedAt)
+      } catch (stopFailure) {
+        // Not stored (the database is away): the reply ends with an `error` event like any other.
+        failure = stopFailure
+      }
+    }
+    const error = toChatbotException(failure, runtime.logger)
     span.fail(error)
     const partialMessageId = await storePartial(runtime, turn, error)
-    if (!sse.closed) {
-      sse.send({ type: 'error', code: error.code(), message: error.message, retryable: error.isRetryable(), conversation_id: turn.conversation.publicId })
-    }
+    // Sent even after the browser left: a resumed stream (replies plugin) ends with it.
+    turn.send({ type: 'error', code: error.code(), message: error.message, retryable: error.isRetryable(), conversation_id: turn.conversation.publicId })
     runtime.events.emit(new ChatbotMessageFailed({ ...base, error, partialMessageId }))
     await Promise.resolve(runtime.hooks.callHook('turn:error', turn, error)).catch((hookError: unknown) => runtime.logger.error('A turn:error hook failed:', hookError))
   } finally {
@@ -83,12 +68,58 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
   }
 }
 
+const eventBase = (turn: TurnContext) => ({ conversationId: turn.conversation.publicId, channel: turn.channel, routeName: turn.routeName, identity: turn.identity })
+
+/** Stores the reply under `turn.replyId`, sends `done`, then `ChatbotMessageCompleted` and `turn:end`. */
+async function finishReply(runtime: KernelRuntime, turn: TurnContext, status: 'complete' | 'incomplete', elapsedMs: number): Promise<void> {
+  const tokenCount = countTokens(turn.text)
+  if (turn.usage.outputTokens === 0) turn.usage.outputTokens = tokenCount
+  // A reply stopped before its first token has nothing to store; `done` still names its id.
+  if (status === 'complete' || turn.text !== '') {
+    await insertMessage(runtime.db, {
+      publicId: turn.replyId,
+      conversationId: turn.conversation.id,
+      role: 'assistant',
+      content: turn.text,
+      routeName: turn.routeName,
+      contextHash: turn.contextHash,
+      status,
+      finishReason: turn.finishReason,
+      tokenCount,
+      inputTokens: turn.usage.inputTokens,
+      outputTokens: turn.usage.outputTokens,
+    })
+  }
+  turn.send({
+    type: 'done',
+    conversation_id: turn.conversation.publicId,
+    message_id: turn.replyId,
+    finish_reason: turn.finishReason,
+    usage: { input_tokens: turn.usage.inputTokens, output_tokens: turn.usage.outputTokens },
+  })
+  const durationMs = Math.round(elapsedMs)
+  runtime.events.emit(new ChatbotMessageCompleted({ ...eventBase(turn), messageId: turn.replyId, finishReason: turn.finishReason, usage: turn.usage, durationMs }))
+  await Promise.resolve(runtime.hooks.callHook('turn:end', turn)).catch((error: unknown) => runtime.logger.error('A turn:end hook failed:', error))
+}
+
+/**
+ * Stop: an aborted round reports no usage, so the reply is charged as streamed (its prompt
+ * once anything streamed, and its text), as quota does for a cut reply (contract §9.1).
+ */
+function stopReply(runtime: KernelRuntime, turn: TurnContext, elapsedMs: number): Promise<void> {
+  turn.finishReason = 'stopped'
+  // Earlier rounds (tool calls) reported theirs; the cut round's text still counts.
+  if (turn.text !== '') turn.usage.inputTokens = Math.max(turn.usage.inputTokens, turn.inputTokens)
+  turn.usage.outputTokens = Math.max(turn.usage.outputTokens, countTokens(turn.text))
+  return finishReply(runtime, turn, 'incomplete', elapsedMs)
+}
+
 function offersTools(request: ChatRequest): boolean {
   return (request.tools?.length ?? 0) > 0 && request.tool_choice !== 'none'
 }
 
 /** The per-token path: append, run the synchronous `turn:chunk` listeners, write the event. */
-function createTextHandler(runtime: KernelRuntime, turn: TurnContext, sse: SseStream): (text: string) => void {
+function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: string) => void {
   const listeners = runtime.chunkListeners()
   return (text) => {
     // The rest of a network read still arrives after a refusal, a disconnect or a shutdown abort:
@@ -106,7 +137,7 @@ function createTextHandler(runtime: KernelRuntime, turn: TurnContext, sse: SseSt
         return
       }
     }
-    sse.send({ type: 'token', content: text })
+    turn.send({ type: 'token', content: text })
   }
 }
 
@@ -114,6 +145,7 @@ async function storePartial(runtime: KernelRuntime, turn: TurnContext, error: Ch
   if (turn.text === '') return null
   try {
     const stored = await insertMessage(runtime.db, {
+      publicId: turn.replyId,
       conversationId: turn.conversation.id,
       role: 'assistant',
       content: turn.text,

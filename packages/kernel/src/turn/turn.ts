@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { H3Event } from 'h3'
 import type { ChannelSettings } from '../config/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
+import { ChatbotReplyStoppedException } from '../errors/index.js'
 import type { Conversation } from '../storage/index.js'
 import type { ChatRequest, TokenUsage } from '../provider/types.js'
 import type { StreamEvent } from './stream-events.js'
@@ -10,6 +11,7 @@ import type { ContextSection, Identity, Turn } from './types.js'
 /** The concrete turn context; `send` is wired to the stream once it opens. */
 export class TurnContext implements Turn {
   readonly id = randomUUID()
+  readonly replyId = randomUUID()
   readonly identity: Identity
   readonly channel: string
   readonly routeName: string
@@ -47,5 +49,9 @@ export class TurnContext implements Turn {
   send(event: StreamEvent): void {
     if (!this.sink) throw new Error('The stream is not open yet: send events from turn:prompt or later.')
     this.sink(event)
+  }
+
+  stop(): void {
+    if (!this.controller.signal.aborted) this.controller.abort(new ChatbotReplyStoppedException())
   }
 }

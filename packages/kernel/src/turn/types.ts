@@ -28,6 +28,11 @@ export interface ContextSection {
  */
 export interface Turn {
   readonly id: string
+  /**
+   * The public id of the assistant reply, known before its first event: the `message_id` of
+   * `context_summary` and `done`, the first half of every event's SSE id, the stored row's id.
+   */
+  readonly replyId: string
   readonly event: H3Event
   readonly envelope: EnvelopePayload
   readonly identity: Identity
@@ -51,9 +56,17 @@ export interface Turn {
   finishReason: string
   /** Tool executions so far in this turn. */
   toolCalls: number
-  /** Aborts when the browser leaves or the stream times out. */
+  /**
+   * Aborts when the stream times out, the turn is stopped or refused, the server shuts down, or
+   * (with `stream.abortOnDisconnect`) the browser leaves.
+   */
   readonly signal: AbortSignal
-  /** Sends an event on the open stream (after `turn:prompt` starts). */
+  /** Sends an event on the open stream (after `turn:prompt` starts); it gets the next SSE id. */
   send(event: StreamEvent): void
+  /**
+   * Ends the reply as the user asked: the provider request is aborted, what streamed is stored
+   * with finish reason `stopped`, and the stream ends with `done`. No effect once the turn ended.
+   */
+  stop(): void
   readonly state: Record<string, unknown>
 }

@@ -1,14 +1,13 @@
 import { getRouterParam, getQuery, type H3Event } from 'h3'
-import { ChatbotInvalidEnvelopeException, ChatbotNotFoundException } from '../../errors/index.js'
+import { ChatbotInvalidEnvelopeException } from '../../errors/index.js'
 import { listMessages } from '../../storage/index.js'
-import { findOwnedConversation } from '../../turn/conversation.js'
+import { findRequestedConversation } from '../../turn/conversation.js'
+import { toHistoryMessage, type HistoryContext } from '../../turn/history.js'
 import { verifyRequestEnvelope } from '../../turn/request.js'
 import type { KernelRuntime } from '../../runtime.js'
 import { getRequestEnvelope, setRequestEnvelope } from '../request-envelope.js'
 import { json } from '../respond.js'
 import type { ChatbotRoute } from '../route.js'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** `GET /conversations/:id/messages`: 403 for a bad envelope or a foreign conversation, 404 for an unknown id. */
 export function historyRoute(runtime: KernelRuntime): ChatbotRoute {
@@ -27,18 +26,12 @@ export function historyRoute(runtime: KernelRuntime): ChatbotRoute {
     async handler(event: H3Event) {
       const envelope = getRequestEnvelope(event)!
       const id = getRouterParam(event, 'id', { decode: true }) ?? ''
-      if (!UUID.test(id)) throw new ChatbotNotFoundException()
-      const conversation = await findOwnedConversation(runtime, id.toLowerCase(), envelope)
-      const stored = await listMessages(runtime.db, conversation.id)
+      const conversation = await findRequestedConversation(runtime, id, envelope)
+      const context: HistoryContext = { conversation, envelope, messages: (await listMessages(runtime.db, conversation.id)).map(toHistoryMessage) }
+      await runtime.hooks.callHook('conversation:history', context)
+      const { messages } = context
       const greeting = envelope.greeting ?? runtime.settings(envelope.channel).greeting
-      const messages = stored.map((message) => ({
-        role: message.role,
-        content: message.content,
-        route_name: message.routeName,
-        context_hash: message.contextHash,
-        created_at: message.createdAt,
-      }))
-      if (greeting) messages.unshift({ role: 'assistant', content: greeting, route_name: null, context_hash: null, created_at: conversation.startedAt } as never)
+      if (greeting) messages.unshift({ id: null, role: 'assistant', content: greeting, status: 'complete', route_name: null, context_hash: null, created_at: conversation.startedAt })
       return json({ messages })
     },
   }

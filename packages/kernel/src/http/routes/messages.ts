@@ -8,6 +8,7 @@ import { resolveConversation } from '../../turn/conversation.js'
 import { buildPrompt } from '../../turn/prompt.js'
 import { readMessageRequest, type MessageRequest } from '../../turn/request.js'
 import { ChatbotClientClosedException } from '../../errors/index.js'
+import { createEventSink } from '../../turn/event-sink.js'
 import { claimRetry } from '../../turn/retry-claim.js'
 import { streamReply } from '../../turn/stream.js'
 import { TurnContext } from '../../turn/turn.js'
@@ -80,11 +81,15 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
         throw error
       }
 
-      const sse = new SseStream(() => turn.controller.abort(new ChatbotClientClosedException()))
-      turn.sink = (streamEvent) => sse.send(streamEvent)
+      const sse = new SseStream(() => {
+        runtime.keepAlive.delete(sse)
+        // By default the reply goes on without the browser: it is stored complete and can be resumed.
+        if (runtime.config.stream.abortOnDisconnect) turn.controller.abort(new ChatbotClientClosedException())
+      })
+      turn.sink = createEventSink(turn, runtime.eventListeners(), (frame) => sse.write(frame), runtime.logger)
       runtime.keepAlive.add(sse)
       runtime.activeStreams += 1
-      sse.send(contextSummary(turn))
+      turn.send(contextSummary(turn))
       runtime.events.emit(
         new ChatbotMessageStarted({
           conversationId: conversation.publicId,

@@ -6,6 +6,8 @@ import type { MessageRole, MessageRow, MessageStatus } from './messages.table.js
 import { toStoredMessage, type StoredMessage } from './stored-message.js'
 
 export interface NewMessage {
+  /** The public id; default a new UUID (a reply's is chosen when its stream opens). */
+  publicId?: string
   /** Internal id of the conversation. */
   conversationId: number
   role: MessageRole
@@ -28,7 +30,7 @@ export interface NewMessage {
  */
 export async function insertMessage(db: Kysely<Schema>, input: NewMessage): Promise<StoredMessage> {
   const row: Omit<MessageRow, 'id'> = {
-    public_id: randomUUID(),
+    public_id: input.publicId ?? randomUUID(),
     conversation_id: input.conversationId,
     role: input.role,
     content: input.content,

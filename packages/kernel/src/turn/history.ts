@@ -1,0 +1,34 @@
+import type { EnvelopePayload } from '../envelope/index.js'
+import type { Conversation, StoredMessage } from '../storage/index.js'
+
+/** One element of the history response (docs/http-api.md#get-chatbotconversationsidmessages). */
+export interface HistoryMessage {
+  /** The message's public id; `null` for the channel greeting. */
+  id: string | null
+  role: 'user' | 'assistant'
+  content: string
+  /** `streaming`: a reply in progress, listed with its text so far. */
+  status: 'complete' | 'incomplete' | 'streaming'
+  route_name: string | null
+  context_hash: string | null
+  created_at: string
+}
+
+/** What `conversation:history` listeners get: the stored messages, oldest first, before the greeting goes on top. */
+export interface HistoryContext {
+  conversation: Conversation
+  envelope: EnvelopePayload
+  messages: HistoryMessage[]
+}
+
+export function toHistoryMessage(message: StoredMessage): HistoryMessage {
+  return {
+    id: message.publicId,
+    role: message.role,
+    content: message.content,
+    status: message.status,
+    route_name: message.routeName,
+    context_hash: message.contextHash,
+    created_at: message.createdAt,
+  }
+}

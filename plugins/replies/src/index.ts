@@ -1,0 +1,5 @@
+export { repliesPlugin } from './plugin.js'
+export { repliesOptions } from './options.js'
+export { ChatbotReplyInterruptedException } from './errors.js'
+export { createReplyLog } from './log/create-reply-log.js'
+export type { ReplyLog, ReplyFollower, ReplyLogOptions } from './log/types.js'

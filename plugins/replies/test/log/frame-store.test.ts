@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { FrameStore } from '../../src/log/frame-store.js'
+
+const REPLY = '6f1c2f0e-8a57-4c57-9a51-0c1c3b1a9d10'
+const frame = (seq: number, data: unknown) => `id: ${REPLY}:${seq}\ndata: ${JSON.stringify(data)}\n\n`
+
+describe('FrameStore', () => {
+  it('gives back every frame byte for byte, across sealed blocks and the open one', () => {
+    const store = new FrameStore(REPLY)
+    const written = Array.from({ length: 75 }, (_, index) => frame(index + 1, { type: 'token', content: `wörd ${index} 🙂\n` }))
+    for (const text of written) store.push(text)
+    expect(store.length).toBe(75)
+    expect(Array.from({ length: 75 }, (_, index) => store.get(index + 1))).toEqual(written)
+  })
+
+  it('keeps whole a frame whose id line is not the one expected (another reply, another seq, no id)', () => {
+    const store = new FrameStore(REPLY)
+    const odd = [frame(1, { type: 'token', content: 'a' }), frame(7, { type: 'token', content: 'b' }), 'data: {"type":"token","content":"c"}\n\n', `id: other:4\ndata: {}\n\n`]
+    for (const text of odd) store.push(text)
+    expect([1, 2, 3, 4].map((seq) => store.get(seq))).toEqual(odd)
+  })
+})

@@ -1,0 +1,20 @@
+import { RequestFailure } from '../api/errors.js'
+import { getHistory, type HistoryMessage } from '../api/requests.js'
+import { fromHistory, type ChatMessage } from './state.js'
+import type { ChatControllerOptions, Session } from './types.js'
+
+/**
+ * A user message repeating the one right before it, with no reply between, is what a Retry
+ * leaves when the reply failed on an open stream: the server had stored the message before the
+ * provider failed, and Retry stored it again. It is shown once.
+ */
+const foldRetries = (messages: HistoryMessage[]) =>
+  messages.filter((message, index) => !(message.role === 'user' && messages[index - 1]?.role === 'user' && messages[index - 1]!.content === message.content))
+
+/** The stored conversation as shown. */
+export const loadHistory = async (options: ChatControllerOptions, session: Session, conversationId: string, signal: AbortSignal): Promise<ChatMessage[]> =>
+  foldRetries(await getHistory({ ...options, ...session, signal, conversationId })).map(fromHistory)
+
+/** The stored conversation is gone (pruned) or another identity's (another login): start afresh. */
+export const isGone = (error: unknown): boolean =>
+  error instanceof RequestFailure && (error.error.status === 404 || error.error.code === 'forbidden')
