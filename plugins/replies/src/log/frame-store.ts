@@ -1,14 +1,19 @@
 /** Frames joined into one string per block: one string header and no id line per frame. */
 const BLOCK = 32
-// JSON escapes U+0000, so no frame the kernel writes holds one: it marks a frame kept whole.
+// JSON escapes every control character, so no frame the kernel writes holds these: they mark
+// how a frame was kept.
 const WHOLE = '\u0000'
+const TOKEN = '\u0001'
+// Most frames are tokens: of those only the JSON string of the text is kept.
+const TOKEN_HEAD = 'data: {"type":"token","content":'
+const TOKEN_TAIL = '}\n\n'
 
 /**
  * One reply's frames, kept compact for the memory log: a slow stream holds every event of its
  * reply for the resume window, which was most of its memory when each frame was its own string.
- * A frame's `id: <reply>:<seq>` line is left out and rebuilt on read (byte for byte the same),
- * and every 32 frames are joined into one string, which also lets go of the strings they were
- * cut from.
+ * A frame's `id: <reply>:<seq>` line is left out and rebuilt on read (byte for byte the same), a
+ * token frame keeps only its text's JSON string, and every 32 frames are joined into one string,
+ * which also lets go of the strings they were cut from.
  */
 export class FrameStore {
   readonly #prefix: string
@@ -28,7 +33,7 @@ export class FrameStore {
   push(frame: string): void {
     this.#count += 1
     const head = `${this.#prefix}${this.#count}\n`
-    this.#pending.push(frame.startsWith(head) ? frame.slice(head.length) : WHOLE + frame)
+    this.#pending.push(frame.startsWith(head) ? compact(frame, head.length) : WHOLE + frame)
     if (this.#pending.length === BLOCK) this.#seal()
   }
 
@@ -39,7 +44,9 @@ export class FrameStore {
     const within = index % BLOCK
     const rest =
       block < this.#blocks.length ? this.#blocks[block]!.slice(this.#offsets[block]![within], this.#offsets[block]![within + 1]) : this.#pending[within]!
-    return rest.startsWith(WHOLE) ? rest.slice(1) : `${this.#prefix}${seq}\n${rest}`
+    if (rest.startsWith(WHOLE)) return rest.slice(1)
+    const data = rest.startsWith(TOKEN) ? `${TOKEN_HEAD}${rest.slice(1)}${TOKEN_TAIL}` : rest
+    return `${this.#prefix}${seq}\n${data}`
   }
 
   #seal(): void {
@@ -54,4 +61,10 @@ export class FrameStore {
     this.#offsets.push(offsets)
     this.#pending = []
   }
+}
+
+/** The frame after its id line, a token frame reduced to its text's JSON string. */
+function compact(frame: string, from: number): string {
+  const isToken = frame.startsWith(TOKEN_HEAD, from) && frame.endsWith(TOKEN_TAIL) && frame.length >= from + TOKEN_HEAD.length + TOKEN_TAIL.length
+  return isToken ? TOKEN + frame.slice(from + TOKEN_HEAD.length, frame.length - TOKEN_TAIL.length) : frame.slice(from)
 }

@@ -13,6 +13,19 @@ describe('FrameStore', () => {
     expect(Array.from({ length: 75 }, (_, index) => store.get(index + 1))).toEqual(written)
   })
 
+  it('rebuilds token frames, other events, and tokens whose text looks like the frame around it', () => {
+    const store = new FrameStore(REPLY)
+    const written = [
+      frame(1, { type: 'context_summary', sections: [], context_hash: 'h', message_id: REPLY }),
+      frame(2, { type: 'token', content: '' }),
+      frame(3, { type: 'token', content: '}\n\n' }),
+      frame(4, { type: 'token', content: 'data: {"type":"token","content":"x"}' }),
+      frame(5, { type: 'done', conversation_id: 'c', message_id: REPLY, finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 2 } }),
+    ]
+    for (const text of written) store.push(text)
+    expect(written.map((_, index) => store.get(index + 1))).toEqual(written)
+  })
+
   it('keeps whole a frame whose id line is not the one expected (another reply, another seq, no id)', () => {
     const store = new FrameStore(REPLY)
     const odd = [frame(1, { type: 'token', content: 'a' }), frame(7, { type: 'token', content: 'b' }), 'data: {"type":"token","content":"c"}\n\n', `id: other:4\ndata: {}\n\n`]
