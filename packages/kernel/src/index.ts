@@ -36,7 +36,7 @@ export { createEnvelopeSigner, parseAppKey, generateAppKey, ENVELOPE_TTL_SECONDS
 export { createCounterStore, type CounterStore } from './counters/index.js'
 // For plugins with a Redis side of their own (the replay log): the counters' fail-fast client options, their
 // failure wording, and the optional-driver import (a typed error saying to install ioredis).
-export { FAIL_FAST as REDIS_FAIL_FAST, reasonOf as redisFailureReason } from './counters/redis-connection.js'
+export { FAIL_FAST as REDIS_FAIL_FAST, reasonOf as redisFailureReason, reportOutages as reportRedisOutages, type OutageWording } from './counters/redis-connection.js'
 export { importDriver } from './storage/database/import-driver.js'
 export {
   createDatabase,

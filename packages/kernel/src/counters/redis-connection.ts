@@ -26,24 +26,34 @@ export const FAIL_FAST = {
   retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
 }
 
+/** What an outage report says: the store's name, and what happens until it is back. */
+export interface OutageWording {
+  store: string
+  meanwhile: string
+}
+
+const COUNTERS: OutageWording = { store: 'The counter store (Redis)', meanwhile: 'throttle and quota answer 503 counters_unavailable until it is back' }
+
 /**
- * Reports an outage once, when the first error of it arrives, and the recovery once. Without an
- * `error` listener ioredis would print every failed reconnect attempt, one every 2 s.
+ * Reports an outage once, when the first error of it arrives (from any of `clients`), and the
+ * recovery once, when all are ready again. Without an `error` listener ioredis would print every
+ * failed reconnect attempt, one every 2 s.
  */
-export function reportOutages(client: Redis, logger: Pick<Console, 'warn' | 'info'>): void {
+export function reportOutages(clients: Redis | Redis[], logger: Pick<Console, 'warn' | 'info'>, wording: OutageWording = COUNTERS): void {
+  const all = Array.isArray(clients) ? clients : [clients]
   let down = false
-  client.on('error', (error: Error) => {
-    if (down) return
-    down = true
-    logger.warn(
-      `The counter store (Redis) is unreachable (${error.message}): throttle and quota answer 503 counters_unavailable until it is back. Reconnecting.`,
-    )
-  })
-  client.on('ready', () => {
-    if (!down) return
-    down = false
-    logger.info('The counter store (Redis) is reachable again.')
-  })
+  for (const client of all) {
+    client.on('error', (error: Error) => {
+      if (down) return
+      down = true
+      logger.warn(`${wording.store} is unreachable (${error.message}): ${wording.meanwhile}. Reconnecting.`)
+    })
+    client.on('ready', () => {
+      if (!down || all.some((each) => each.status !== 'ready')) return
+      down = false
+      logger.info(`${wording.store} is reachable again.`)
+    })
+  }
 }
 
 /** A driver error in our own words: its message can name hosts, a client only learns the kind. */

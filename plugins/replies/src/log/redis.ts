@@ -1,11 +1,10 @@
-import { ChatbotCountersUnavailableException, REDIS_FAIL_FAST, redisFailureReason } from '@chatbot-kit/kernel'
+import { ChatbotCountersUnavailableException, REDIS_FAIL_FAST, redisFailureReason, reportRedisOutages } from '@chatbot-kit/kernel'
 import { Redis } from 'ioredis'
 import { createRedisFollower, type PublishedBatch, type RedisFollower } from './redis-follower.js'
 import { replyKeys } from './redis-keys.js'
 import { withReplyScripts } from './redis-scripts.js'
 import { createSubscriptions } from './redis-subscriptions.js'
 import { createReplyWriter } from './redis-writer.js'
-import { reportOutages } from './report-outages.js'
 import { runStopHandlers } from './stop-handlers.js'
 import type { ReplyLog, ReplyLogOptions } from './types.js'
 
@@ -29,7 +28,10 @@ export async function createRedisReplyLog(url: string, options: RedisReplyLogOpt
   // No ready check on the subscriber: its INFO would fail once a follow subscribed in between
   // (subscriber mode), dropping the connection. Channels are resubscribed by hand (see subscriptions).
   const subscriber = new Redis(url, { ...REDIS_FAIL_FAST, autoResubscribe: false, enableReadyCheck: false })
-  reportOutages([client, subscriber], options.logger)
+  reportRedisOutages([client, subscriber], options.logger, {
+    store: 'The replay log (Redis)',
+    meanwhile: 'replies go on but are not recorded for resuming, and resume and stop answer 503 counters_unavailable until it is back',
+  })
   const ttls = { streaming: Math.ceil(options.abandonedAfterSeconds * 1000), ended: Math.ceil(options.resumeWindowSeconds * 1000) }
 
   // A failure while Redis looked up (not an outage, which is reported once) is reported once per streak.
