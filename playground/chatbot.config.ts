@@ -1,30 +1,39 @@
 import { defineChatbotConfig } from 'chatbot-kit'
+import { shopMcpUrl } from './mcp/shop-server.js'
 import { devAdminPlugin, devAdminToken } from './plugins/dev-admin.js'
+import { shopMcpPlugin } from './plugins/shop-mcp.js'
 import { orderStatus } from './tools/order-status.js'
+import { refundOrder } from './tools/refund-order.js'
+
+// The playground's own MCP server listens here (plugins/shop-mcp.ts); `.env` may move it.
+const mcpPort = Number(process.env.PLAYGROUND_MCP_PORT || 4319)
 
 // The playground host app (docs/playground.md). With no CHATBOT_API_KEY, `chatbot dev` answers
 // with the built-in offline demo provider, which speaks as each channel's prompt says, calls
-// `order_status` on the support channel and quotes what the page's extractors sent. Set
+// `order_status` and `refund_order` (after the visitor approves) on the support channel and the
+// shop's MCP tools on the default one, and quotes what the page's extractors sent. Set
 // CHATBOT_API_KEY (and CHATBOT_BASE_URL) in .env for a real model.
 export default defineChatbotConfig({
   database: '.data/playground.sqlite',
   prompt: 'You are the assistant of ACME Anvils, a small shop for anvils and hammers. Be brief.',
-  tools: { definitions: [orderStatus] },
+  tools: { definitions: [orderStatus, refundOrder] },
+  mcp: { servers: { shop: { url: shopMcpUrl(mcpPort), timeoutMs: 5000 } } },
   channels: {
     default: {
-      prompt: 'You are Ada, the shop guide of ACME Anvils. Be cheerful, and help visitors with what is on the page and in their cart.',
-      greeting: 'Hi, I am Ada from ACME Anvils! Ask me what I can do, or what is in your cart.',
+      prompt: 'You are Ada, the shop guide of ACME Anvils. Be cheerful, and help visitors with what is on the page, in their cart and in the shop.',
+      greeting: 'Hi, I am Ada from ACME Anvils! Ask me what I can do, what is in your cart, or whether we have anvils in stock.',
+      allowedTools: ['shop__*'],
       allowedExtractors: ['page-snapshot', 'cart'],
     },
     support: {
-      prompt: 'You are Max from ACME Anvils support. Answer formally, and look orders up with the order_status tool.',
-      greeting: 'Good day, this is Max from ACME Anvils support. Which order may I look up for you?',
+      prompt: 'You are Max from ACME Anvils support. Answer formally, look orders up with the order_status tool, and refund one with refund_order when the customer asks.',
+      greeting: 'Good day, this is Max from ACME Anvils support. Which order may I look up or refund for you?',
       summary: 'ACME Anvils ships within 3 working days, with ACME Freight.',
-      allowedTools: ['order_status'],
+      allowedTools: ['order_status', 'refund_order'],
       allowedExtractors: ['page-snapshot'],
       throttle: { perMinute: 10, perDay: 100 },
     },
   },
   admin: { token: devAdminToken() },
-  plugins: [devAdminPlugin()],
+  plugins: [devAdminPlugin(), shopMcpPlugin(mcpPort)],
 })

@@ -4,8 +4,8 @@ export default {
   // Comments in the component's CSS explain it to readers, not to browsers.
   preprocess: { style: ({ content }) => ({ code: content.replace(/\/\*[\s\S]*?\*\//g, '') }) },
   compilerOptions: {
-    // A custom element: its CSS goes into the shadow root, not into a stylesheet.
-    customElement: true,
+    // Injected where the component is mounted: into the element's shadow root, not a stylesheet.
+    css: 'injected',
     // No `window.__svelte` global on the host page.
     discloseVersion: false,
   },

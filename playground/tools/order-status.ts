@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineTool } from 'chatbot-kit'
 
 /** The arguments, validated before the handler runs; zod describes them to the provider as JSON Schema. */
-const OrderQuery = z.object({
+export const OrderQuery = z.object({
   orderId: z
     .string()
     .regex(/^\d{4,6}$/, 'an order number has 4 to 6 digits')

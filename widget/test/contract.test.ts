@@ -22,9 +22,9 @@ describe('public contract', () => {
     expect(all(styles, /(--chatbot-[\w-]+)/g)).toEqual(properties)
   })
 
-  it('documents exactly the ten parts the markup exposes, launcher among them', () => {
-    const markup = body.slice(0, body.indexOf('<style>')) + read('../src/messages/render.ts')
-    expect(parts).toHaveLength(10)
+  it('documents exactly the eleven parts the markup exposes, launcher among them', () => {
+    const markup = body.slice(0, body.indexOf('<style>')) + read('../src/messages/render.ts') + read('../src/messages/approval.ts')
+    expect(parts).toHaveLength(11)
     expect(parts).toContain('launcher')
     expect([...all(markup, /part="([\w-]+)"/g), ...all(markup, /'part', '([\w-]+)'/g)].sort()).toEqual(parts)
   })

@@ -13,6 +13,7 @@ export {
 export { dailyTokenUsage, type DailyUsageFilters, type DailyUsageRow } from './queries/daily-usage.js'
 export type { AdminContext, AdminEvent } from './trpc.js'
 export type { AdminMessage, AdminToolInvocation, ConversationDetail, ConversationListInput } from './routers/conversations.js'
+export type { ApprovalListInput } from './routers/approvals.js'
 export type { UsageDailyInput, UsageDailyResult, UsageDay } from './routers/usage.js'
 export type { AdminChannel } from './routers/channels.js'
 export type { AdminHealth } from './routers/health.js'

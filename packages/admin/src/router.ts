@@ -1,4 +1,5 @@
 import type { Chatbot } from '@chatbot-kit/kernel'
+import { approvalsRouter } from './routers/approvals.js'
 import { channelsRouter } from './routers/channels.js'
 import { conversationsRouter } from './routers/conversations.js'
 import { healthProcedure } from './routers/health.js'
@@ -8,6 +9,7 @@ import { createCallerFactory, router } from './trpc.js'
 
 export const adminRouter = router({
   conversations: conversationsRouter,
+  approvals: approvalsRouter,
   usage: usageRouter,
   channels: channelsRouter,
   retention: retentionRouter,

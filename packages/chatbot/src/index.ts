@@ -11,7 +11,7 @@ export { ChatbotSuspiciousContextDetected, sanitizerOptions } from '@chatbot-kit
 export { extractorsOptions, type RenderSnapshotOptions } from '@chatbot-kit/plugin-extractors'
 export { ChatbotReplyInterruptedException, repliesOptions } from '@chatbot-kit/plugin-replies'
 export { retentionOptions, type PruneOptions, type PruneReport, type PruneChannelReport } from '@chatbot-kit/plugin-retention'
-export { defineTool, insertToolInvocation, listToolInvocations, toolsOptions, type ChatbotTool, type PersistableTool, type ToolInvocation, type ToolContext, type StandardSchemaLike, type ToolArguments, type ToolParameters, type NewToolInvocation, type StoredToolInvocation } from '@chatbot-kit/plugin-tools'
+export { defineTool, insertToolInvocation, listToolInvocations, listApprovals, toolsOptions, ChatbotApprovalDecidedException, ChatbotApprovalExpiredException, ChatbotApprovalNotFoundException, type McpServerConfig, type ToolApprovalPolicy, type ApprovalCheck, type StoredToolApproval, type ChatbotTool, type PersistableTool, type ToolInvocation, type ToolContext, type StandardSchemaLike, type ToolArguments, type ToolParameters, type NewToolInvocation, type StoredToolInvocation } from '@chatbot-kit/plugin-tools'
 // Entries of the admin package that do not load tRPC (the plugin loads it with the first admin request).
 export { adminOptions } from '@chatbot-kit/admin/plugin'
 export { listConversations, dailyTokenUsage, MAX_CONVERSATION_PAGE, type ConversationFilters, type ConversationListPage, type ConversationSummary, type ListConversationsOptions, type DailyUsageFilters, type DailyUsageRow } from '@chatbot-kit/admin/queries'

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readSse } from '@chatbot-kit/test-utils'
+import { listenNode, readSse } from '@chatbot-kit/test-utils'
 import { assertBuilt, cleanEnv, start, stop } from './cli.js'
 
 // `npm run dev` as a user runs it: `chatbot dev` in playground/, its index.html, the human-paced
@@ -18,8 +18,11 @@ describe('chatbot dev in the playground', () => {
   beforeAll(async () => {
     assertBuilt()
     dir = mkdtempSync(join(tmpdir(), 'chatbot-playground-dev-'))
+    // A port nothing listens on for the playground's MCP server: `npm run dev` or playground.test.ts may hold 4319.
+    const probe = await listenNode(() => {})
+    await probe.close()
     // An empty key beats a playground/.env that names a real provider: the demo provider answers.
-    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), CHATBOT_ROUTE_MIDDLEWARE: '', CHATBOT_API_KEY: '' })
+    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), CHATBOT_ROUTE_MIDDLEWARE: '', CHATBOT_API_KEY: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
     server = await start(['dev', '--port', '0'], PLAYGROUND, env, READY)
     origin = server.match[1]!
   })
@@ -35,11 +38,11 @@ describe('chatbot dev in the playground', () => {
     const html = await page('support')
     expect(html).toContain('<a href="/?channel=support" aria-current="page">support</a>')
     expect(html).toContain('<a href="/?channel=default">default</a>')
-    expect(html).toMatch(/<dt>Tools<\/dt><dd><code>order_status<\/code><\/dd><dt>Client extractors<\/dt><dd><code>page-snapshot<\/code><\/dd>/)
+    expect(html).toMatch(/<dt>Tools<\/dt><dd><code>order_status<\/code>, <code>refund_order<\/code><\/dd><dt>Client extractors<\/dt><dd><code>page-snapshot<\/code><\/dd>/)
     expect(html).toContain("registerClientExtractor('cart'")
     expect(html).toContain(`curl -s -H "authorization: Bearer $CHATBOT_ADMIN_TOKEN" ${origin}/chatbot/admin/trpc/conversations.list`)
     expect(html).not.toContain(token())
-    expect(await page('default')).toContain('<dt>Client extractors</dt><dd><code>page-snapshot</code>, <code>cart</code></dd>')
+    expect(await page('default')).toContain('<dt>Tools</dt><dd><code>shop__*</code></dd><dt>Client extractors</dt><dd><code>page-snapshot</code>, <code>cart</code></dd>')
   })
 
   it('a support turn calls order_status with the order number, and the admin API lists it with the printed token', async () => {

@@ -4,15 +4,23 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
-import { readSse, silentLogger } from '@chatbot-kit/test-utils'
+import { listenNode, readSse, silentLogger } from '@chatbot-kit/test-utils'
 import { createChatbot, generateAppKey, loadChatbotConfig, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
 
 // playground/chatbot.config.ts as `chatbot dev` loads it, with the demo provider's default
-// responder behind it, over a real socket: the tool, the channels, an extractor, the admin API.
+// responder behind it, over a real socket: the tools, the approval, the playground's MCP server,
+// the channels, an extractor, the admin API.
 const PLAYGROUND = fileURLToPath(new URL('../../../playground/', import.meta.url))
 const ADMIN_TOKEN = 'playground-test-token'
 
 type StreamEvent = { type: string; content?: string } & Record<string, unknown>
+
+// A port nothing listens on, for the playground's MCP server: `npm run dev` or playground-dev.test.ts may hold 4319.
+const freePort = async () => {
+  const probe = await listenNode(() => {})
+  await probe.close()
+  return new URL(probe.url).port
+}
 
 
 describe('the playground', () => {
@@ -21,11 +29,13 @@ describe('the playground', () => {
   let chatbot: Chatbot
   let server: RunningServer
   const previousToken = process.env.CHATBOT_ADMIN_TOKEN
+  const previousMcpPort = process.env.PLAYGROUND_MCP_PORT
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'chatbot-playground-'))
     // Set, the config uses it rather than minting a token for the session.
     process.env.CHATBOT_ADMIN_TOKEN = ADMIN_TOKEN
+    process.env.PLAYGROUND_MCP_PORT = await freePort()
     provider = await createDemoProvider()
     const config = await loadChatbotConfig({
       cwd: PLAYGROUND,
@@ -42,6 +52,8 @@ describe('the playground', () => {
     rmSync(dir, { recursive: true, force: true })
     if (previousToken === undefined) delete process.env.CHATBOT_ADMIN_TOKEN
     else process.env.CHATBOT_ADMIN_TOKEN = previousToken
+    if (previousMcpPort === undefined) delete process.env.PLAYGROUND_MCP_PORT
+    else process.env.PLAYGROUND_MCP_PORT = previousMcpPort
   })
 
   const send = async (channel: string, message: string, extra: Record<string, unknown> = {}) => {
@@ -53,6 +65,18 @@ describe('the playground', () => {
     })
     return { response, events: response.status === 200 ? await readSse<StreamEvent>(response) : [] }
   }
+  const decide = async (channel: string, paused: StreamEvent[], decision: 'approve' | 'deny') => {
+    const signed_context = chatbot.mintEnvelope({ guestId: 'guest-1', route: 'playground.home', channel })
+    const approvalId = paused.find((event) => event.type === 'tool_approval_required')!.approval_id as string
+    const conversationId = paused.at(-1)!.conversation_id as string
+    const response = await fetch(`${server.url}/chatbot/conversations/${conversationId}/approvals/${approvalId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ signed_context, decision }),
+    })
+    expect(response.status).toBe(200)
+    return readSse<StreamEvent>(response)
+  }
   const reply = (events: StreamEvent[]) => events.flatMap((event) => (event.type === 'token' ? [event.content] : [])).join('')
   const admin = async (procedure: string, input?: unknown) => {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
@@ -61,13 +85,13 @@ describe('the playground', () => {
     return ((await response.json()) as { result: { data: Record<string, unknown> } }).result.data
   }
 
-  it('loads: two channels with their own prompts and greetings, the tool on support, extractors, the admin token', () => {
+  it('loads: two channels with their own prompts and greetings, the tools on support, the MCP server on default, extractors, the admin token', () => {
     const [shop, support] = [chatbot.settings('default'), chatbot.settings('support')]
     expect(shop.prompt).not.toBe(support.prompt)
     expect(shop.greeting).not.toBe(support.greeting)
-    expect(shop).toMatchObject({ allowedTools: [], allowedExtractors: ['page-snapshot', 'cart'] })
-    expect(support).toMatchObject({ allowedTools: ['order_status'], allowedExtractors: ['page-snapshot'] })
-    expect(chatbot.tools().map((tool) => tool.name)).toEqual(['order_status'])
+    expect(shop).toMatchObject({ allowedTools: ['shop__*'], allowedExtractors: ['page-snapshot', 'cart'] })
+    expect(support).toMatchObject({ allowedTools: ['order_status', 'refund_order'], allowedExtractors: ['page-snapshot'] })
+    expect(chatbot.tools().map((tool) => tool.name)).toEqual(['order_status', 'refund_order'])
     expect(chatbot.config.admin.token).toBe(ADMIN_TOKEN)
   })
 
@@ -89,6 +113,30 @@ describe('the playground', () => {
     const { events } = await send('support', 'What is the status of my order?')
     expect(events.find((event) => event.type === 'tool_failed')).toMatchObject({ name: 'order_status', error: { code: 'invalid_arguments' } })
     expect(reply(events)).toContain('an order number has 4 to 6 digits')
+  })
+
+  it('on support, a refund waits for the visitor: approved, refund_order runs; denied, it does not and the reply says so', async () => {
+    const paused = (await send('support', 'Please refund my order 1042')).events
+    expect(paused.find((event) => event.type === 'tool_approval_required')).toMatchObject({ calls: [{ name: 'refund_order', arguments: { orderId: '1042' } }] })
+    expect(paused.some((event) => event.type === 'tool_started')).toBe(false)
+    expect(paused.at(-1)).toMatchObject({ type: 'done', finish_reason: 'approval_required' })
+    const approved = await decide('support', paused, 'approve')
+    expect(approved.find((event) => event.type === 'tool_finished')).toMatchObject({ name: 'refund_order' })
+    expect(reply(approved)).toContain('- **Status:** refunded')
+    expect(approved.at(-1)).toMatchObject({ type: 'done', finish_reason: 'stop' })
+
+    const denied = await decide('support', (await send('support', 'Refund order 1057')).events, 'deny')
+    expect(denied.find((event) => event.type === 'tool_failed')).toMatchObject({ name: 'refund_order', error: { code: 'tool_denied' } })
+    expect(reply(denied)).toMatch(/^You declined `refund_order` for \*\*1057\*\*, so I did not run it\./)
+  })
+
+  it('on default, stock and catalog questions call the tools of the MCP server the playground runs', async () => {
+    const stock = (await send('default', 'Do you have anvils in stock?')).events
+    expect(stock.find((event) => event.type === 'tool_started')).toMatchObject({ name: 'shop__check_stock', arguments: { product: 'anvils' } })
+    expect(reply(stock)).toContain('- **Travel anvil, 8 kg:** sold out, back on 2026-12-04')
+    const catalog = (await send('default', 'What hammers do you sell?')).events
+    expect(catalog.find((event) => event.type === 'tool_started')).toMatchObject({ name: 'shop__search_catalog', arguments: { query: 'hammers' } })
+    expect(reply(catalog)).toContain('- **Forging hammer, 2 kg:** 39 € (SKU HA-2)')
   })
 
   it('the default channel accepts the page\'s cart extractor and answers from it; support refuses it', async () => {

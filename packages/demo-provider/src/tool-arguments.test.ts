@@ -53,6 +53,14 @@ describe('arguments read from the message', () => {
     expect(argumentsFrom(tool, 'anything')).toEqual({ count: 1, flag: true, tags: [], filter: {}, mode: 'fast', tz: 'UTC', query: 'anything' })
   })
 
+  test('a search-like parameter takes the words that do not only name the tool; none left, the stand-in', () => {
+    const search = (name: string, property: string): DemoTool => ({ type: 'function', function: { name, parameters: { type: 'object', properties: { [property]: { type: 'string' } }, required: [property] } } })
+    expect(argumentsFrom(search('find_products', 'q'), 'Find me a blue hammer, please')).toEqual({ q: 'blue hammer' })
+    expect(argumentsFrom(search('docs__search', 'searchTerm'), 'Search the docs for "rate limits"')).toEqual({ searchTerm: 'rate limits' })
+    expect(argumentsFrom(search('check_stock', 'productName'), 'Is sku AN-50 in stock?')).toEqual({ productName: 'sku AN-50' })
+    expect(argumentsFrom(search('search', 'query'), 'search please')).toEqual({ query: 'search please' })
+  })
+
   test('a pattern JavaScript cannot compile gives no value, so the stand-in is used', () => {
     expect(argumentsFrom(withParameters({ code: { type: 'string', pattern: '(?<' } }), 'code 12')).toEqual({ code: 'code 12' })
   })

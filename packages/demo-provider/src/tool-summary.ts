@@ -22,8 +22,10 @@ function summarizeOne(call: Call | undefined, content: string): string {
   const value = parseJson(content)
   if (!isRecord(value)) return `${tool} says: ${clip(content, 300)}`
   const error = value.error
-  if (isRecord(error)) return `I could not use ${tool}: ${clip(String(error.message ?? error.code ?? 'it failed'), 200)}`
   const asked = askedFor(call)
+  // chatbot-kit's note for a call the user declined speaks to the model: the demo says what it means.
+  if (isRecord(error) && error.code === 'tool_denied') return `You declined ${tool}${asked ? ` for ${asked}` : ''}, so I did not run it.`
+  if (isRecord(error)) return `I could not use ${tool}: ${clip(String(error.message ?? error.code ?? 'it failed'), 200)}`
   const lead = asked ? `I looked up ${asked} with ${tool}:` : `Here is what ${tool} returned:`
   const fields = Object.entries(value)
     .slice(0, 8)

@@ -11,6 +11,8 @@ export interface ChannelScope {
   summary(value: string | (() => string)): ChannelScope
   /** The tool names callable on this channel (replaces the tools plugin's `allowedTools`). */
   tools(names: string[]): ChannelScope
+  /** Per tool, `'required'` (the user approves each call) or `'auto'` (replaces the tools plugin's `toolApproval`). */
+  toolApproval(policies: Record<string, 'auto' | 'required'>): ChannelScope
   context(name: string, value: ContextValue): ChannelScope
   renderWidget(event: H3Event, options?: Omit<RenderWidgetOptions, 'channel'>): Promise<RenderedWidget>
 }
@@ -28,6 +30,7 @@ export function createChannelScope(
     summary: (summary) => (override({ summary }), scope),
     // The spec's scope method; the key belongs to the tools plugin, which declares it per channel.
     tools: (allowedTools) => (override({ allowedTools: [...allowedTools] } as ChannelConfig), scope),
+    toolApproval: (policies) => (override({ toolApproval: { ...policies } } as ChannelConfig), scope),
     context: (section, value) => (contexts.set(section, value), scope),
     renderWidget: (event, options = {}) => render(event, { ...options, channel: name }),
   }

@@ -14,6 +14,7 @@ import { mountRoutes } from './http/mount.js'
 import { createNodeHandler } from './http/node-handler.js'
 import type { ChatbotRoute } from './http/route.js'
 import { createKeepAlive, openEventStream } from './http/sse.js'
+import { continueTurn } from './turn/continue.js'
 import { loadConsola } from './logger.js'
 import { createPluginApi } from './plugin-api.js'
 import { orderPlugins } from './plugin-order.js'
@@ -150,6 +151,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       verifyRequestEnvelope: (token) => verifyRequestEnvelope(runtime, token),
       ownedConversation: (id, envelope) => findRequestedConversation(runtime, id, envelope),
       openEventStream: (event, onClose) => openEventStream(runtime.keepAlive, event, onClose),
+      continueTurn: (event, continuation) => continueTurn(runtime, event, continuation),
     })
     for (const plugin of plugins) {
       if (plugin.hooks) hooks.addHooks(plugin.hooks)

@@ -9,7 +9,7 @@ export * from './events/index.js'
 export type { ChatbotHooks, RequestContext, WidgetRenderContext } from './hooks.js'
 export { definePlugin, type ChatbotPlugin } from './plugin.js'
 export type { ChatbotRoute } from './http/route.js'
-export { getRequestEnvelope, setRequestEnvelope } from './http/request-envelope.js'
+export { getRequestEnvelope, prepareRequestEnvelope, setRequestEnvelope } from './http/request-envelope.js'
 export { json, errorResponse } from './http/respond.js'
 // The messages route's body rules (415, 413, 408, 422) for a plugin route that takes a JSON body.
 export { readJsonObject } from './http/body.js'
@@ -17,6 +17,7 @@ export { serveChatbot, type ServeOptions, type RunningServer } from './http/serv
 export type { Turn, ContextSection, ContextValue, Identity } from './turn/types.js'
 export type { SentEvent } from './turn/event-sink.js'
 export type { HistoryMessage, HistoryContext } from './turn/history.js'
+export type { TurnContinuation } from './turn/continue.js'
 export type { EventStream } from './http/sse.js'
 export type {
   StreamEvent,
@@ -27,6 +28,8 @@ export type {
   ToolStartedStreamEvent,
   ToolFinishedStreamEvent,
   ToolFailedStreamEvent,
+  ToolApprovalRequiredStreamEvent,
+  PendingToolCall,
   DoneStreamEvent,
   ErrorStreamEvent,
 } from './turn/stream-events.js'
@@ -66,6 +69,7 @@ export { startToolSpan, type ToolSpan } from './telemetry/index.js'
 // For plugins with tables and names of their own: the kernel's dialect test, timestamp format and "did you mean".
 export { dialectOf } from './storage/database/dialect-of.js'
 export { toStoredTimestamp, fromStoredTimestamp } from './storage/timestamps.js'
+export { createIdCursor } from './storage/id-cursor.js'
 export { closest } from './config/closest.js'
 export type { ChatbotServices } from './services.js'
 

@@ -1,5 +1,5 @@
 import type { ConsolaInstance } from 'consola'
-import type { H3Event, Middleware } from 'h3'
+import type { H3Event, HTTPResponse, Middleware } from 'h3'
 import type { ChannelSettings, ResolvedConfig } from './config/resolved.js'
 import type { CounterStore } from './counters/types.js'
 import type { EnvelopePayload } from './envelope/index.js'
@@ -11,6 +11,7 @@ import type { EventStream } from './http/sse.js'
 import type { Conversation } from './storage/index.js'
 import type { ChatbotServices } from './services.js'
 import type { PluginStorage } from './storage/plugin-storage.js'
+import type { TurnContinuation } from './turn/continue.js'
 
 /**
  * What a plugin's `setup` works with: the turn's hooks, the kernel's storage as repository
@@ -37,6 +38,11 @@ export interface PluginApi {
   ownedConversation(id: string, envelope: EnvelopePayload): Promise<Conversation>
   /** Opens a server-sent-event response, kept alive like a reply's; `onClose` runs if the browser leaves first. */
   openEventStream(event: H3Event, onClose?: () => void): EventStream
+  /**
+   * Runs a paused turn (`turn.pause`) on as a new streamed reply under the same limits as a
+   * message; resolves to the route's response. See `TurnContinuation`.
+   */
+  continueTurn(event: H3Event, continuation: TurnContinuation): Promise<Response | HTTPResponse>
   /** Registers middleware that `routeMiddleware` may name (a host's own of that name wins). */
   registerMiddleware(name: string, middleware: Middleware): Chatbot
   /** The host's facade, for a plugin that acts as a host does (the test fixture renders the widget). */

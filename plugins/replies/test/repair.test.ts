@@ -3,7 +3,7 @@ import { createConversation, insertMessage, type Conversation } from '@chatbot-k
 import { describeEachDatabase } from '@chatbot-kit/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReplyLog } from '../src/index.js'
-import { insertDraft } from '../src/storage/drafts.repository.js'
+import { insertDrafts } from '../src/storage/drafts.repository.js'
 import { beatInstance } from '../src/storage/instances.repository.js'
 import { parseFrames, readStream } from './frames.js'
 import { createCluster, STORES, type Cluster, type Instance } from './setup.js'
@@ -25,7 +25,7 @@ async function leaveDraft(instance: Instance, conversation: Conversation, conten
   const { replyId = randomUUID(), instance: state = 'dead' } = options
   const instanceId = randomUUID()
   if (state !== 'gone') await beatInstance(instance.chatbot.db, instanceId, state === 'dead' ? MINUTE_AGO() : new Date())
-  await insertDraft(instance.chatbot.db, { replyId, instanceId, conversationId: conversation.id, routeName: 'test.page', contextHash: null, content, startedAt: MINUTE_AGO(), now: MINUTE_AGO() })
+  await insertDrafts(instance.chatbot.db, [{ replyId, instanceId, conversationId: conversation.id, routeName: 'test.page', contextHash: null, content, startedAt: MINUTE_AGO(), now: MINUTE_AGO() }])
   return { replyId, instanceId }
 }
 

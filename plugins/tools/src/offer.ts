@@ -3,18 +3,27 @@ import { toJsonSchema } from './schema.js'
 import type { ChatbotTool } from './types.js'
 
 /**
- * The tools a turn may use: the channel's `allowedTools` that are registered, in the
- * channel's order. Nothing when the provider has no tool support or the budget is zero.
+ * The tools a turn may use: the channel's `allowedTools` that are known, in the channel's order;
+ * `<server>__*` stands for every tool of that MCP server. Nothing when the provider has no tool
+ * support or the budget is zero.
  */
-export function allowedTools(api: PluginApi, registered: ReadonlyMap<string, ChatbotTool>, turn: Turn): Map<string, ChatbotTool> {
+export function allowedTools(api: PluginApi, known: ReadonlyMap<string, ChatbotTool>, turn: Turn): Map<string, ChatbotTool> {
   const offered = new Map<string, ChatbotTool>()
   if (!api.config.provider.supportsTools || api.config.tools.maxCallsPerTurn === 0) return offered
   for (const name of api.settings(turn.channel).allowedTools) {
-    const tool = registered.get(name)
+    if (name.endsWith(SERVER_WILDCARD)) {
+      const prefix = name.slice(0, -1)
+      for (const [toolName, tool] of known) if (toolName.startsWith(prefix)) offered.set(toolName, tool)
+      continue
+    }
+    const tool = known.get(name)
     if (tool) offered.set(name, tool)
   }
   return offered
 }
+
+/** `<server>__*` in `allowedTools`: every tool of one MCP server. */
+export const SERVER_WILDCARD = '__*'
 
 export function toToolDefinition(tool: ChatbotTool): ChatToolDefinition {
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters: toJsonSchema(tool) } }

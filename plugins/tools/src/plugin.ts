@@ -6,6 +6,13 @@ import { provideToolRegistry, unknownToolWarnings } from './registry.js'
 import { runToolCall, type CallPlan } from './run-call.js'
 import { toJsonSchema } from './schema.js'
 import { toolsMigrations } from './storage/migrations/index.js'
+import { createMcpTools } from './mcp/index.js'
+import { decidedApprovalOf, runDecidedCalls } from './approvals/continuation.js'
+import { addPendingApproval } from './approvals/history.js'
+import { pauseForApproval } from './approvals/pause.js'
+import { needsApproval } from './approvals/policy.js'
+import { approvalsRoute } from './approvals/route.js'
+import { markTail } from './approvals/transcript.js'
 import type { ChatbotTool } from './types.js'
 
 /**
@@ -17,27 +24,40 @@ export function toolsPlugin(): ChatbotPlugin {
   return definePlugin({
     name: 'tools',
     options: toolsOptions,
-    tables: ['tool_invocations'],
+    tables: ['tool_invocations', 'tool_approvals'],
     migrations: toolsMigrations,
     setup(api: PluginApi) {
       // A config tool that cannot be described to the provider fails at start-up, not mid-turn.
       for (const tool of api.config.tools.definitions) toJsonSchema(tool)
       const registry = provideToolRegistry(api)
+      const mcp = createMcpTools(api)
+      // The host's tools win a name an MCP server's tool shares.
+      const known = (): ReadonlyMap<string, ChatbotTool> => (mcp.tools().size === 0 ? registry : new Map([...mcp.tools(), ...registry]))
       // What each turn was offered; a call to anything else is refused.
       const offered = new WeakMap<Turn, Map<string, ChatbotTool>>()
 
       // Checked once every plugin's `setup` has registered its tools.
-      api.hooks.hook('ready', () => {
-        for (const warning of unknownToolWarnings(api.config.channels, registry.keys())) api.logger.warn(warning)
+      api.hooks.hook('ready', async () => {
+        for (const warning of unknownToolWarnings(api.config.channels, registry.keys(), Object.keys(api.config.mcp.servers))) api.logger.warn(warning)
+        await mcp.start()
       })
+      api.hooks.hook('close', () => mcp.close())
 
-      api.hooks.hook('turn:prompt', (turn) => {
-        const tools = allowedTools(api, registry, turn)
-        if (tools.size === 0) return
-        offered.set(turn, tools)
-        turn.request.tools = [...tools.values()].map(toToolDefinition)
-        turn.request.tool_choice = 'auto'
+      api.hooks.hook('turn:prompt', async (turn) => {
+        const decided = decidedApprovalOf(turn)
+        markTail(turn, decided?.transcript.messages.length ?? 0)
+        const tools = allowedTools(api, known(), turn)
+        if (tools.size > 0) {
+          offered.set(turn, tools)
+          turn.request.tools = [...tools.values()].map(toToolDefinition)
+          turn.request.tool_choice = 'auto'
+        }
+        // A continuation runs the calls the user decided on before the model's next round.
+        if (decided) await runDecidedCalls(api, turn, tools, decided)
+        if (turn.toolCalls >= api.config.tools.maxCallsPerTurn && tools.size > 0) withdrawTools(turn)
       })
+      api.hooks.hook('conversation:history', addPendingApproval(api))
+      api.route(approvalsRoute(api))
 
       api.hooks.hook('turn:tool', async (turn, calls) => {
         const tools = offered.get(turn) ?? new Map<string, ChatbotTool>()
@@ -51,9 +71,13 @@ export function toolsPlugin(): ChatbotPlugin {
           return tool ? { call, tool } : { call, refusal: new ToolCallFailure('tool_not_allowed', `The tool "${call.function.name}" is not available.`) }
         })
         turn.toolCalls += calls.length
+        // Calls that need the user's approval wait; the round's others run as usual.
+        const waits = await Promise.all(plans.map((plan) => 'tool' in plan && needsApproval(api, turn, plan.tool, plan.call)))
+        const running = plans.filter((_, index) => !waits[index])
         // Parallel calls run together; their results go back in the order the model asked.
-        const results = await Promise.all(plans.map((plan) => runToolCall(api, turn, plan)))
-        calls.forEach((call, index) => turn.request.messages.push({ role: 'tool', tool_call_id: call.id, content: results[index]! }))
+        const results = await Promise.all(running.map((plan) => runToolCall(api, turn, plan)))
+        running.forEach(({ call }, index) => turn.request.messages.push({ role: 'tool', tool_call_id: call.id, content: results[index]! }))
+        if (waits.some(Boolean)) return pauseForApproval(api, turn, plans.filter((_, index) => waits[index]).map(({ call }) => call))
         if (turn.toolCalls >= budget) withdrawTools(turn)
       })
     },

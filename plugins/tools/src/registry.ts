@@ -11,12 +11,14 @@ export function provideToolRegistry(api: PluginApi): ReadonlyMap<string, Chatbot
 }
 
 /** Each `allowedTools` entry naming no registered tool (it is never offered), with the closest registered name. */
-export function unknownToolWarnings(channels: Record<string, ChannelConfig>, registered: Iterable<string>): string[] {
+export function unknownToolWarnings(channels: Record<string, ChannelConfig>, registered: Iterable<string>, servers: readonly string[] = []): string[] {
   const tools = new Set(registered)
   const warnings: string[] = []
   for (const [name, block] of Object.entries(channels)) {
     for (const tool of block.allowedTools ?? []) {
-      if (tools.has(tool)) continue
+      // An MCP server's tools are known once it answers: its names are checked against the config only.
+      const server = /^(.+?)__/.exec(tool)?.[1]
+      if (tools.has(tool) || (server !== undefined && servers.includes(server))) continue
       const hint = closest(tool, tools)
       warnings.push(`channels.${name}.allowedTools: "${tool}" names no registered tool${hint ? ` (did you mean "${hint}"?)` : ''}; it is never offered.`)
     }

@@ -41,7 +41,8 @@ export async function runToolCall(api: PluginApi, turn: Turn, plan: CallPlan): P
     return JSON.stringify({ error: { code, message: detail } })
   }
   // Without a failure the handler ran: its result and duration are set.
-  turn.send({ type: 'tool_finished', call_id: call.id, name: call.function.name, duration_ms: outcome.durationMs!, overran: outcome.overran })
+  const visible = 'tool' in plan && plan.tool.clientVisible === true
+  turn.send({ type: 'tool_finished', call_id: call.id, name: call.function.name, duration_ms: outcome.durationMs!, overran: outcome.overran, ...(visible ? { result: outcome.result! } : {}) })
   return outcome.result!
 }
 
@@ -63,6 +64,8 @@ async function execute(api: PluginApi, turn: Turn, tool: ChatbotTool, call: Chat
     try {
       value = await tool.handler(valid.value as Record<string, unknown>, { turn, callId: call.id, signal: turn.signal })
     } catch (error) {
+      // A source that maps its own failures (MCP: tool_unavailable, tool_error with the server's text) keeps them.
+      if (error instanceof ToolCallFailure) throw error
       api.logger.error(`The tool "${tool.name}" failed:`, error)
       // The model gets the handler's message to recover; the browser only learns that it failed.
       throw new ToolCallFailure('tool_error', `The tool "${tool.name}" failed.`, error instanceof Error ? error.message : String(error))

@@ -33,6 +33,9 @@ export interface ToolContext {
   signal: AbortSignal
 }
 
+/** Decides per call whether it waits for the user (true: ask). Written as a method so a typed tool stays a `ChatbotTool`. */
+export type ApprovalCheck<Args> = { check(args: Args, context: ToolContext): boolean | Promise<boolean> }['check']
+
 /** A tool the model may call. `timeout` is advisory, in seconds. */
 export interface ChatbotTool<Args = Record<string, unknown>> {
   name: string
@@ -47,6 +50,13 @@ export interface ChatbotTool<Args = Record<string, unknown>> {
   maxArgLength?: number
   /** Store every invocation as a `ToolInvocation` record (see docs/tools.md). Default `false`. */
   persist?: boolean
+  /**
+   * Whether a call waits for the user's approval: `'auto'` (default) runs it, `'required'` asks
+   * first, a function decides per call (true: ask). A channel's `toolApproval` beats it.
+   */
+  approval?: 'auto' | 'required' | ApprovalCheck<Args>
+  /** Send the (capped) result the model saw to the browser in `tool_finished.result`. Default `false`. */
+  clientVisible?: boolean
   handler(args: Args, context: ToolContext): unknown | Promise<unknown>
 }
 

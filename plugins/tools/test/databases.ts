@@ -33,6 +33,15 @@ export const V1_NAMES = {
   ],
 }
 
+/** What 1.1's `tools/2026-11-24-01-create-tool-approvals` adds. */
+export const APPROVAL_NAMES = {
+  sqlite: ['tool_approvals', 'tool_approvals_conversation_requested', 'tool_approvals_requested_at'],
+  postgres: [
+    ...['tool_approvals', 'tool_approvals_conversation_requested', 'tool_approvals_requested_at', 'tool_approvals_id_seq', 'tool_approvals_conversation_id_fkey'],
+    ...['tool_approvals_pkey', 'tool_approvals_public_id_key'].flatMap((name) => [name, name]),
+  ],
+}
+
 /** Names in the database (SQLite) or in `schema` (Postgres; default the current one), SQLite's own left out. */
 export async function namesCreated(database: Pick<ChatbotDatabase, 'db' | 'dialect'>, schema: string | undefined): Promise<string[]> {
   const query =

@@ -3,10 +3,11 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createChatbot, createConversation, deleteConversation, generateAppKey, migrate, migrationsOf, pendingMigrations, type ChatbotDatabase } from '@chatbot-kit/kernel'
 import { describeEachDatabase, silentLogger, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { insertToolInvocation, listToolInvocations, toolsPlugin } from '../src/index.js'
-import { MIGRATIONS, namesCreated, openDatabase, V1_NAMES } from './databases.js'
+import { APPROVAL_NAMES, MIGRATIONS, namesCreated, openDatabase, V1_NAMES } from './databases.js'
 
 const CHAT_TABLES = '2026-11-22-01-create-chat-tables'
 const TOOL_INVOCATIONS = 'tools/2026-11-22-01-create-tool-invocations'
+const TOOL_APPROVALS = 'tools/2026-11-24-01-create-tool-approvals'
 
 /** 1.0's `create-chat-tables`, which made this plugin's table too: what 1.0 databases have applied. */
 const V1_MIGRATIONS: Record<string, Migration> = {
@@ -22,7 +23,7 @@ const V1_MIGRATIONS: Record<string, Migration> = {
 describeEachDatabase('the tool_invocations migration', { layouts: true, label: 'migrations' }, (target) => {
   let created: CreatedDatabase
   let database: ChatbotDatabase
-  const expectedNames = () => V1_NAMES[target.name].map((name) => (created.database.tablePrefix ?? '') + name).sort()
+  const expectedNames = () => [...V1_NAMES[target.name], ...APPROVAL_NAMES[target.name]].map((name) => (created.database.tablePrefix ?? '') + name).sort()
   beforeEach(async () => {
     created = await target.create()
     database = await openDatabase(created)
@@ -33,10 +34,10 @@ describeEachDatabase('the tool_invocations migration', { layouts: true, label: '
   })
 
   // Moved from the kernel's storage tests: the kernel's migration and this plugin's make 1.0's names.
-  it('creates 1.0’s tables, indexes and constraints, each name under the layout’s prefix and in its schema', async () => {
+  it('creates 1.0’s tables, indexes and constraints and 1.1’s approvals, each name under the layout’s prefix and in its schema', async () => {
     await migrate(database.db, MIGRATIONS)
     const prefix = created.database.tablePrefix ?? ''
-    expect(await namesCreated(database, created.database.schema)).toEqual(V1_NAMES[target.name].map((name) => prefix + name).sort())
+    expect(await namesCreated(database, created.database.schema)).toEqual([...V1_NAMES[target.name], ...APPROVAL_NAMES[target.name]].map((name) => prefix + name).sort())
     // With a schema of our own, nothing lands in the connection's current schema.
     if (created.database.schema) expect(await namesCreated(database, undefined)).toEqual([])
   })
@@ -46,8 +47,8 @@ describeEachDatabase('the tool_invocations migration', { layouts: true, label: '
     const conversation = await createConversation(database.db, { channel: 'support', owner: { guestId: 'g' }, routeName: 'home' })
     const recorded = await insertToolInvocation(database.db, { conversationId: conversation.id, callId: 'c1', toolName: 'lookup', arguments: { q: 1 }, startedAt: new Date() })
 
-    expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS])
-    expect(await migrate(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS])
+    expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS, TOOL_APPROVALS])
+    expect(await migrate(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS, TOOL_APPROVALS])
     expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([])
     expect(await namesCreated(database, created.database.schema)).toEqual(expectedNames())
     expect(await listToolInvocations(database.db, conversation.id)).toEqual([recorded])

@@ -12,7 +12,7 @@ export function resolveEndpoint(attribute: string | null | undefined, scriptUrl:
 export const messagesUrl = (endpoint: string): string => new URL('messages', endpoint).href
 
 /** `conversations/{id}/{route}`, with the envelope in the query when given (the GET routes). */
-export function conversationUrl(endpoint: string, conversationId: string, route: 'messages' | 'stream' | 'stop', token?: string): string {
+export function conversationUrl(endpoint: string, conversationId: string, route: 'messages' | 'stream' | 'stop' | `approvals/${string}`, token?: string): string {
   const url = new URL(`conversations/${encodeURIComponent(conversationId)}/${route}`, endpoint)
   if (token) url.searchParams.set('signed_context', token)
   return url.href

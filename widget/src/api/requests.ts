@@ -1,3 +1,4 @@
+import type { PendingToolCall } from '@chatbot-kit/kernel'
 import { clientError, errorFromResponse, RequestFailure } from './errors.js'
 import { conversationUrl, historyUrl, messagesUrl } from './endpoint.js'
 
@@ -17,6 +18,15 @@ export interface HistoryMessage {
   status?: 'complete' | 'incomplete' | 'streaming'
 }
 
+/** The decision body of the approvals route: one answer for every call, or one per call id. */
+export type DecisionBody = { decision: 'approve' | 'deny' } | { decisions: Record<string, 'approve' | 'deny'> }
+
+/** The history's `pending_approval` (contract §9.2): tool calls waiting for the user. */
+export interface HistoryApproval {
+  approval_id: string
+  calls: PendingToolCall[]
+}
+
 interface RequestOptions {
   fetch: FetchLike
   endpoint: string
@@ -28,11 +38,11 @@ interface ConversationOptions extends RequestOptions {
   token: string
 }
 
-/** JSON out, with the CSRF token the `web` route middleware checks on a POST. */
-function postHeaders(csrfToken: string | null, accept: string): Record<string, string> {
+/** POSTs JSON, with the CSRF token the `web` route middleware checks. */
+function post(options: RequestOptions & { csrfToken: string | null }, url: string, body: object, accept = 'text/event-stream'): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept }
-  if (csrfToken) headers['X-CSRF-TOKEN'] = csrfToken
-  return headers
+  if (options.csrfToken) headers['X-CSRF-TOKEN'] = options.csrfToken
+  return send(options, url, { method: 'POST', headers, body: JSON.stringify(body) })
 }
 
 function eventStream(response: Response): ReadableStream<Uint8Array> {
@@ -48,11 +58,7 @@ function eventStream(response: Response): ReadableStream<Uint8Array> {
  * the caller can tell a Stop from a failure.
  */
 export async function postMessage(options: RequestOptions & { body: MessageBody; csrfToken: string | null }) {
-  const response = await send(options, messagesUrl(options.endpoint), {
-    method: 'POST',
-    headers: postHeaders(options.csrfToken, 'text/event-stream'),
-    body: JSON.stringify(options.body),
-  })
+  const response = await post(options, messagesUrl(options.endpoint), options.body)
   return { conversationId: response.headers.get('X-Chatbot-Conversation-Id'), stream: eventStream(response) }
 }
 
@@ -69,23 +75,35 @@ export async function resumeReply(options: ConversationOptions & { lastEventId: 
 
 /** Asks the server to stop the conversation's reply in progress, on whichever instance runs it. */
 export async function stopReply(options: ConversationOptions & { csrfToken: string | null }): Promise<void> {
-  await send(options, conversationUrl(options.endpoint, options.conversationId, 'stop'), {
-    method: 'POST',
-    headers: postHeaders(options.csrfToken, 'application/json'),
-    body: JSON.stringify({ signed_context: options.token }),
-  })
+  await post(options, conversationUrl(options.endpoint, options.conversationId, 'stop'), { signed_context: options.token }, 'application/json')
 }
 
-/** Loads a conversation's messages (the server puts the channel greeting first). */
-export async function getHistory(options: ConversationOptions): Promise<HistoryMessage[]> {
+/**
+ * Sends the user's decision on a paused turn; the answer streams the turn's continuation as a
+ * new reply. A decision too late is 410 `approval_expired`, one already taken 409 `approval_decided`.
+ */
+export async function postDecision(options: ConversationOptions & { approvalId: string; body: DecisionBody; csrfToken: string | null }): Promise<ReadableStream<Uint8Array>> {
+  const url = conversationUrl(options.endpoint, options.conversationId, `approvals/${encodeURIComponent(options.approvalId)}`)
+  return eventStream(await post(options, url, { signed_context: options.token, ...options.body }))
+}
+
+/**
+ * Loads a conversation's messages (the server puts the channel greeting first) and the tool
+ * calls waiting for approval (none from servers before 1.1).
+ */
+export async function getHistory(options: ConversationOptions): Promise<{ messages: HistoryMessage[]; approval: HistoryApproval | null }> {
   const url = historyUrl(options.endpoint, options.conversationId, options.token)
   const response = await send(options, url, { headers: { Accept: 'application/json' } })
-  const body = (await response.json().catch(() => null)) as { messages?: unknown } | null
+  const body = (await response.json().catch(() => null)) as { messages?: unknown; pending_approval?: Partial<HistoryApproval> | null } | null
   if (!Array.isArray(body?.messages)) throw new RequestFailure(clientError('bad_response', response.status))
-  return body.messages.filter(
-    (item: Partial<HistoryMessage> | null): item is HistoryMessage =>
-      (item?.role === 'user' || item?.role === 'assistant') && typeof item.content === 'string',
-  )
+  const approval = body.pending_approval
+  return {
+    messages: body.messages.filter(
+      (item: Partial<HistoryMessage> | null): item is HistoryMessage =>
+        (item?.role === 'user' || item?.role === 'assistant') && typeof item.content === 'string',
+    ),
+    approval: typeof approval?.approval_id === 'string' && Array.isArray(approval.calls) ? (approval as HistoryApproval) : null,
+  }
 }
 
 async function send(options: RequestOptions, url: string, init: RequestInit): Promise<Response> {

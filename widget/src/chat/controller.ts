@@ -1,23 +1,23 @@
 import type { StreamEvent } from '@chatbot-kit/kernel'
 import { clientError, RequestFailure, type WidgetError } from '../api/errors.js'
-import { stopReply } from '../api/requests.js'
+import { stopReply, type DecisionBody } from '../api/requests.js'
 import { placeOf } from '../stream/event-id.js'
 import { parseEvent } from '../stream/events.js'
 import { followReply, type EventHandler } from './follow.js'
 import { isGone, loadHistory } from './history.js'
-import { postAndRead } from './post.js'
-import { applyToReply, createMessage, initialState, isEmptyReply, type ChatMessage, type ChatState } from './state.js'
+import { decideAndRead, postAndRead, type ReadResult } from './post.js'
+import { applyToReply, createMessage, initialState, isEmptyReply, toApproval, type ChatMessage, type ChatState, type Decision } from './state.js'
 import { linkTabs, type TabLink } from './tabs.js'
 import type { ChatControllerOptions, Session } from './types.js'
 
 export type { ChatControllerOptions, ReplyDetail, Session } from './types.js'
 
-/** A failed request, kept so Retry can repeat it: a history load, or a message sent from `from`. */
-type Attempt = { message?: string; from: number }
+/** A failed request, kept so Retry can repeat it: a history load, or what `redo` sends again after the messages before `from`. */
+type Attempt = { from: number; redo?: () => Promise<unknown> }
 
 /**
  * The chat's behaviour without any DOM: history, sending, streaming, resuming a dropped or
- * reloaded reply, following another tab's, stop and retry. The element renders `state` and
+ * reloaded reply, following another tab's, tool approvals, stop and retry. The element renders `state` and
  * forwards user actions; everything here runs in Node tests.
  */
 export function createChatController(options: ChatControllerOptions) {
@@ -56,7 +56,7 @@ export function createChatController(options: ChatControllerOptions) {
   const run = async (phase: ChatState['phase'], attempt: Attempt, task: (signal: AbortSignal) => Promise<void>) => {
     const abort = new AbortController()
     inflight = abort
-    update({ phase, error: null })
+    update({ phase, error: null, notice: null })
     try {
       await task(abort.signal)
     } catch (error) {
@@ -85,9 +85,9 @@ export function createChatController(options: ChatControllerOptions) {
     const id = options.conversations.get(session.channel)
     const greeting = session.greeting ? [createMessage('assistant', session.greeting)] : []
     await run('loading', { from: 0 }, async (signal) => {
-      let messages = greeting
+      let shown: Pick<ChatState, 'messages' | 'approval'> = { messages: greeting, approval: null }
       try {
-        if (id) messages = await loadHistory(options, session, id, signal)
+        if (id) shown = await loadHistory(options, session, id, signal)
       } catch (error) {
         // A failed load still shows the greeting, above the error and its Retry.
         if (!isGone(error)) {
@@ -97,10 +97,10 @@ export function createChatController(options: ChatControllerOptions) {
         options.conversations.forget(session.channel)
       }
       loaded = true
-      update({ messages })
+      update(shown)
       // A reply still streaming (the page reloaded mid-reply, or another tab sent it): follow
       // it from its first event, the replay replacing the text so far.
-      if (id && messages.at(-1)?.status === 'streaming') {
+      if (id && shown.messages.at(-1)?.status === 'streaming') {
         own = false
         lastId = ''
         update({ phase: 'streaming' })
@@ -112,16 +112,54 @@ export function createChatController(options: ChatControllerOptions) {
   async function send(text: string): Promise<boolean> {
     const message = text.trim()
     if (!message || state.phase !== 'idle') return false
-    const attempt = { message, from: state.messages.length }
+    const attempt = { from: state.messages.length, redo: () => send(message) }
     own = true
     options.onSend?.({ message })
     update({ messages: [...state.messages, createMessage('user', message), createMessage('assistant', '', 'streaming')] })
-    await run('streaming', attempt, (signal) => stream(message, signal))
+    await run('streaming', attempt, (signal) => stream((session, onEvent) => postAndRead(options, session, message, onEvent, signal), signal))
     tabs?.post('ended')
     return true
   }
 
-  async function stream(message: string, signal: AbortSignal): Promise<void> {
+  /**
+   * Answers the paused turn: `callId` records one call's choice, sent with the others once
+   * every call has one; without it (or with a single call) the choice goes for every call.
+   */
+  async function decide(choice: Decision, callId?: string): Promise<void> {
+    const approval = state.approval
+    if (!approval || state.phase !== 'idle') return
+    if (!callId || approval.calls.length < 2) return answer(approval.id, { decision: choice })
+    const choices = { ...approval.choices, [callId]: choice }
+    if (approval.calls.every((call) => choices[call.call_id])) return answer(approval.id, { decisions: choices })
+    update({ approval: { ...approval, choices } })
+  }
+
+  /** Sends a decision; its answer streams the turn's continuation as a new reply. */
+  async function answer(approvalId: string, body: DecisionBody): Promise<void> {
+    const attempt = { from: state.messages.length, redo: () => answer(approvalId, body) }
+    let stale: WidgetError | undefined
+    own = true
+    update({ approval: null, messages: [...state.messages, createMessage('assistant', '', 'streaming')] })
+    await run('streaming', attempt, async (signal) => {
+      try {
+        await stream((session, onEvent) => decideAndRead(options, session, options.conversations.get(session.channel) ?? '', approvalId, body, onEvent, signal), signal)
+      } catch (error) {
+        // `approval_decided` (another tab answered) or `approval_expired`: nothing to retry.
+        if (!(error instanceof RequestFailure && error.error.code.startsWith('approval_'))) throw error
+        stale = error.error
+      }
+    })
+    tabs?.post('ended')
+    if (!stale) return
+    // The server's state is the truth: show it, then say why the card went away.
+    loaded = false
+    await load()
+    update({ notice: stale })
+    options.onError?.(stale)
+  }
+
+  /** Opens one reply's stream with `open`, reads it, and resumes it after a drop. */
+  async function stream(open: (session: Session, onEvent: EventHandler) => Promise<ReadResult>, signal: AbortSignal): Promise<void> {
     const session = options.session()
     lastId = ''
     const onEvent: EventHandler = (data, id) => {
@@ -131,7 +169,7 @@ export function createChatController(options: ChatControllerOptions) {
       if (first && lastId) tabs?.post('reply')
       return ended
     }
-    const { conversationId, ended } = await postAndRead(options, session, message, onEvent, signal)
+    const { conversationId, ended } = await open(session, onEvent)
     if (ended) return
     // Dropped: resume the same reply after its last event. Before any event there is no id to
     // ask for, and the conversation's latest reply may still be an older one.
@@ -151,7 +189,7 @@ export function createChatController(options: ChatControllerOptions) {
       onWait: (reconnecting) => update({ reconnecting }),
     })
     // Nothing left to replay (204): the history has the reply as it was stored.
-    if (!ended) update({ messages: await loadHistory(options, session, conversationId, signal) })
+    if (!ended) update(await loadHistory(options, session, conversationId, signal))
   }
 
   /** Applies one event unless it was applied already; true when it ends the reply. */
@@ -168,11 +206,14 @@ export function createChatController(options: ChatControllerOptions) {
   function handleEvent(event: StreamEvent | null, channel: string): boolean {
     if (!event) return false
     updateReply((reply) => applyToReply(reply, event))
+    if (event.type === 'tool_approval_required') update({ approval: toApproval(event) })
     if (event.type !== 'done' && event.type !== 'error') return false
     if (event.conversation_id) options.conversations.set(channel, event.conversation_id)
     if (event.type === 'error') throw new RequestFailure({ code: event.code, message: event.message, retryable: event.retryable })
     const reply = state.messages.at(-1)!
     update({ announcement: { key: reply.key, text: reply.content } })
+    // A turn paused for approval before any text: its card shows instead of an empty bubble.
+    if (event.finish_reason === 'approval_required') updateReply((paused) => (isEmptyReply(paused) ? null : paused))
     if (own) {
       options.onReply?.({
         conversationId: event.conversation_id,
@@ -191,6 +232,7 @@ export function createChatController(options: ChatControllerOptions) {
     },
     load,
     send,
+    decide,
     /**
      * Stops the reply being streamed: the stop route ends it on the server (a disconnect no
      * longer does), and reading ends here; what arrived stays, marked stopped. A failed stop
@@ -205,17 +247,17 @@ export function createChatController(options: ChatControllerOptions) {
       }
       inflight.abort()
     },
-    /** Repeats the failed load, or removes the failed exchange and sends its message again. */
+    /** Repeats the failed load, or removes the failed exchange and sends its message (or decision) again. */
     async retry(): Promise<void> {
       const attempt = failed
       if (!attempt || state.phase !== 'idle') return
       failed = null
-      if (attempt.message === undefined) {
+      if (!attempt.redo) {
         loaded = false
         return load()
       }
       update({ messages: state.messages.slice(0, attempt.from) })
-      await send(attempt.message)
+      await attempt.redo()
     },
     dispose(): void {
       disposed = true

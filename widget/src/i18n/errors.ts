@@ -12,6 +12,8 @@ const MESSAGES: Record<string, StringKey> = {
   reply_interrupted: 'errorUnavailable',
   network_error: 'errorNetwork',
   stream_interrupted: 'errorNetwork',
+  approval_expired: 'approvalExpired',
+  approval_decided: 'approvalDecided',
   403: 'errorSession',
   419: 'errorSession',
   413: 'errorTooLong',

@@ -2,22 +2,17 @@ import type { ChatMessage } from '../chat/state.js'
 import { format, type WidgetStrings } from '../i18n/strings.js'
 import { parseMarkdown } from '../markdown/blocks.js'
 import { renderBlocks, type NodeFactory } from '../markdown/render.js'
+import { buildElement } from './element.js'
+
+const TOOL_TEXT = { running: 'toolRunning', done: 'toolDone', failed: 'toolFailed', denied: 'toolDenied' } as const
 
 /**
  * Builds one message: a visually hidden speaker label, the tools it used, its text (plain for
  * the user, safe Markdown for the assistant) and a status note (thinking, stopped).
  */
 export function renderMessage(message: ChatMessage, text: WidgetStrings, doc: NodeFactory): Element {
-  const element = (tag: string, className: string, content: string | Node[]) => {
-    const node = doc.createElement(tag)
-    node.className = className
-    if (typeof content === 'string') node.textContent = content
-    else node.append(...content)
-    return node
-  }
-  const tools = message.tools.map((tool) =>
-    element('li', `tool ${tool.state}`, format(tool.state === 'running' ? text.toolRunning : tool.state === 'done' ? text.toolDone : text.toolFailed, { name: tool.name })),
-  )
+  const element = (tag: string, className: string, content: string | Node[]) => buildElement(doc, tag, className, content)
+  const tools = message.tools.map((tool) => element('li', `tool ${tool.state}`, format(text[TOOL_TEXT[tool.state]], { name: tool.name })))
   const note = message.status === 'stopped' ? text.stopped : message.status === 'streaming' && !message.content ? text.thinking : ''
   const item = element('div', `message ${message.role}`, [
     element('span', 'visually-hidden', `${message.role === 'user' ? text.you : text.assistant}:`),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { RequestFailure } from '../../src/api/errors.js'
-import { getHistory, postMessage, resumeReply, stopReply, type FetchLike } from '../../src/api/requests.js'
+import { getHistory, postDecision, postMessage, resumeReply, stopReply, type FetchLike } from '../../src/api/requests.js'
 import { bodyOf, jsonResponse, sse, streamResponse } from '../helpers/streams.js'
 
 const endpoint = 'https://shop.example/chatbot/'
@@ -84,13 +84,23 @@ describe('getHistory', () => {
         ],
       }),
     )
-    const messages = await getHistory({ fetch, endpoint, signal: new AbortController().signal, conversationId: 'c-1', token: 'p.s' })
+    const { messages, approval } = await getHistory({ fetch, endpoint, signal: new AbortController().signal, conversationId: 'c-1', token: 'p.s' })
+    expect(approval).toBeNull()
     expect(messages.map(({ role, content }) => ({ role, content }))).toEqual([
       { role: 'assistant', content: 'Welcome' },
       { role: 'user', content: 'Hi' },
     ])
     expect(fetch.mock.calls[0]![0]).toBe('https://shop.example/chatbot/conversations/c-1/messages?signed_context=p.s')
     expect(fetch.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' })
+  })
+
+  it('reads the tool calls waiting for approval, and ignores a malformed entry', async () => {
+    const pending = { approval_id: 'ap-1', calls: [{ call_id: 'c1', name: 'refund', arguments: { order: 7 } }], expires_at: '2026-01-01T00:15:00Z' }
+    const read = (pendingApproval: unknown) =>
+      getHistory({ fetch: async () => jsonResponse(200, { messages: [], pending_approval: pendingApproval }), endpoint, conversationId: 'c-1', token: 'p.s' })
+    expect((await read(pending)).approval).toEqual(pending)
+    expect((await read({ approval_id: 'ap-1' })).approval).toBeNull()
+    expect((await read(null)).approval).toBeNull()
   })
 
   it('fails on an error status or a body without messages', async () => {
@@ -142,5 +152,26 @@ describe('stopReply', () => {
     expect(url).toBe('https://shop.example/chatbot/conversations/c-1/stop')
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: JSON.stringify({ signed_context: 'p.s' }) })
     expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-TOKEN': 'tok' })
+  })
+})
+
+describe('postDecision', () => {
+  it('posts the decision with the envelope and the CSRF header to the approval, and gives the stream', async () => {
+    const fetch = vi.fn<FetchLike>(async () => streamResponse(bodyOf(sse({ type: 'token', content: 'x' }))))
+    const stream = await postDecision({ fetch, endpoint, conversationId: 'c-1', approvalId: 'ap/1', token: 'p.s', csrfToken: 'tok', body: { decisions: { a: 'approve', b: 'deny' } } })
+    expect(stream).toBeInstanceOf(ReadableStream)
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('https://shop.example/chatbot/conversations/c-1/approvals/ap%2F1')
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' })
+    expect(JSON.parse(String(init.body))).toEqual({ signed_context: 'p.s', decisions: { a: 'approve', b: 'deny' } })
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'text/event-stream', 'X-CSRF-TOKEN': 'tok' })
+  })
+
+  it('fails with the server’s code when the approval is expired or decided', async () => {
+    const expired: FetchLike = async () => jsonResponse(410, { error: { code: 'approval_expired', message: 'Too late.' } })
+    expect(await failure(postDecision({ fetch: expired, endpoint, conversationId: 'c-1', approvalId: 'ap-1', token: 'p.s', csrfToken: null, body: { decision: 'deny' } }))).toMatchObject({
+      code: 'approval_expired',
+      status: 410,
+    })
   })
 })

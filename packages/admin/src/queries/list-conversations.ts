@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
-import { fromStoredTimestamp, sql, toStoredTimestamp, type Schema } from '@chatbot-kit/kernel'
+import { createIdCursor, fromStoredTimestamp, sql, toStoredTimestamp, type Schema } from '@chatbot-kit/kernel'
 
 /** Filters of `listConversations`; they combine with "and". */
 export interface ConversationFilters {
@@ -47,7 +47,7 @@ export const MAX_CONVERSATION_PAGE = 200
 export async function listConversations(db: Kysely<Schema>, options: ListConversationsOptions = {}): Promise<ConversationListPage> {
   const limit = options.limit ?? 50
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_CONVERSATION_PAGE) throw new RangeError(`limit must be a whole number from 1 to ${MAX_CONVERSATION_PAGE}, got ${limit}`)
-  const after = options.cursor == null ? undefined : decodeCursor(options.cursor)
+  const after = options.cursor == null ? undefined : cursor.decode(options.cursor)
   const rows = await db
     .selectFrom('conversations as c')
     .select(['c.id', 'c.public_id', 'c.channel', 'c.user_id', 'c.guest_id', 'c.started_at', 'c.last_activity_at'])
@@ -62,7 +62,7 @@ export async function listConversations(db: Kysely<Schema>, options: ListConvers
     .orderBy('c.id', 'desc')
     .limit(limit + 1)
     .execute()
-  const page = rows.slice(0, limit)
+  const { rows: page, nextCursor } = cursor.page(rows, limit)
   return {
     items: page.map((row) => ({
       id: row.public_id,
@@ -73,7 +73,7 @@ export async function listConversations(db: Kysely<Schema>, options: ListConvers
       lastActivityAt: fromStoredTimestamp(row.last_activity_at),
       messageCount: Number(row.message_count ?? 0),
     })),
-    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null,
+    nextCursor,
   }
 }
 
@@ -103,11 +103,4 @@ function matches(eb: ExpressionBuilder<Schema & { c: Schema['conversations'] }, 
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
-const encodeCursor = (id: number) => Buffer.from(`c:${id}`).toString('base64url')
-
-/** The id inside a cursor; a `RangeError` for anything this function did not make. */
-function decodeCursor(cursor: string): number {
-  const match = /^c:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString())
-  if (!match) throw new RangeError('cursor is not one this API returned')
-  return Number(match[1])
-}
+const cursor = createIdCursor('c')

@@ -19,6 +19,8 @@ export interface HistoryContext {
   conversation: Conversation
   envelope: EnvelopePayload
   messages: HistoryMessage[]
+  /** Top-level fields a plugin adds to the response beside `messages` (e.g. `pending_approval`). */
+  fields: Record<string, unknown>
 }
 
 export function toHistoryMessage(message: StoredMessage): HistoryMessage {

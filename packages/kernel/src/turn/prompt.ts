@@ -29,26 +29,42 @@ function systemPromptTokens(prompt: string): number {
  * same text and no reply after it (the reply failed), which is then neither stored nor sent twice.
  */
 export async function buildPrompt(runtime: KernelRuntime, turn: Turn, messageTokens: number, fresh: boolean): Promise<StoredMessage | undefined> {
-  const cap = runtime.config.tokenCap
-  const systemTokens = turn.systemPrompt ? systemPromptTokens(turn.systemPrompt) + MESSAGE_OVERHEAD_TOKENS : 0
-  let budget = cap - systemTokens - messageTokens
-  if (budget < 0) throw new ChatbotTokenCapExceededException(systemTokens + messageTokens, cap)
-
   const stored = fresh ? [] : await listMessages(runtime.db, turn.conversation.id, { limit: HISTORY_WINDOW })
   const last = stored.at(-1)
   const retryOf = last?.role === 'user' && last.content === turn.message ? stored.pop() : undefined
-  let first = stored.length
+  fitPrompt(runtime, turn, stored, [{ role: 'user', content: turn.message }], messageTokens)
+  return retryOf
+}
+
+/**
+ * A continuation's request: system prompt, the history that fits (without `omitMessageId`, the
+ * paused reply), then what the paused turn had sent since its user message (`tail`).
+ */
+export async function buildContinuationPrompt(runtime: KernelRuntime, turn: Turn, tail: ChatMessage[], omitMessageId: string | undefined): Promise<void> {
+  const stored = (await listMessages(runtime.db, turn.conversation.id, { limit: HISTORY_WINDOW })).filter((message) => message.publicId !== omitMessageId)
+  const tailTokens = tail.reduce((sum, message) => sum + countTokens(message.content ?? '') + (message.role === 'assistant' && message.tool_calls ? countTokens(JSON.stringify(message.tool_calls)) : 0) + MESSAGE_OVERHEAD_TOKENS, 0)
+  fitPrompt(runtime, turn, stored, tail, tailTokens)
+}
+
+/** Sets `turn.request` and `turn.inputTokens`: the system prompt, the newest history that fits, then `tail` (`tailTokens`). */
+function fitPrompt(runtime: KernelRuntime, turn: Turn, stored: StoredMessage[], tail: ChatMessage[], tailTokens: number): void {
+  const cap = runtime.config.tokenCap
+  const systemTokens = turn.systemPrompt ? systemPromptTokens(turn.systemPrompt) + MESSAGE_OVERHEAD_TOKENS : 0
+  let budget = cap - systemTokens - tailTokens
+  if (budget < 0) throw new ChatbotTokenCapExceededException(systemTokens + tailTokens, cap)
+  // An empty reply (a turn paused before any text) tells the model nothing.
+  const history = stored.filter((message) => message.content !== '' || message.role !== 'assistant')
+  let first = history.length
   while (first > 0) {
-    const cost = stored[first - 1]!.tokenCount + MESSAGE_OVERHEAD_TOKENS
+    const cost = history[first - 1]!.tokenCount + MESSAGE_OVERHEAD_TOKENS
     if (cost > budget) break
     budget -= cost
     first -= 1
   }
   const messages: ChatMessage[] = []
   if (turn.systemPrompt) messages.push({ role: 'system', content: turn.systemPrompt })
-  for (const message of stored.slice(first)) messages.push({ role: message.role, content: message.content })
-  messages.push({ role: 'user', content: turn.message })
+  for (const message of history.slice(first)) messages.push({ role: message.role, content: message.content })
+  messages.push(...tail)
   turn.inputTokens = cap - budget
   turn.request = { model: turn.settings.model, messages }
-  return retryOf
 }

@@ -48,6 +48,28 @@ export interface ToolFinishedStreamEvent {
   duration_ms: number
   /** The call took longer than its advisory timeout; its result is used anyway. */
   overran: boolean
+  /** The (capped) text the model saw; only for a tool with `clientVisible: true`. */
+  result?: string
+}
+
+/** A call the user must decide on before it runs (tools plugin, contract §9.2). */
+export interface PendingToolCall {
+  call_id: string
+  name: string
+  /** Parsed JSON, or the raw text when it is not valid JSON. */
+  arguments: unknown
+}
+
+/**
+ * The turn paused for the user's approval (tools plugin): `done` with `finish_reason:
+ * "approval_required"` follows. `POST /conversations/{id}/approvals/{approval_id}` continues it.
+ */
+export interface ToolApprovalRequiredStreamEvent {
+  type: 'tool_approval_required'
+  approval_id: string
+  calls: PendingToolCall[]
+  /** ISO 8601: decisions after it answer 410 `approval_expired`. */
+  expires_at: string
 }
 
 /** A tool call failed or was refused (tools plugin); the model gets the error and may recover. */
@@ -86,6 +108,7 @@ export interface StreamEventMap {
   tool_started: ToolStartedStreamEvent
   tool_finished: ToolFinishedStreamEvent
   tool_failed: ToolFailedStreamEvent
+  tool_approval_required: ToolApprovalRequiredStreamEvent
   done: DoneStreamEvent
   error: ErrorStreamEvent
 }

@@ -27,6 +27,10 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
     await span.within(() => runtime.hooks.callHook('turn:prompt', turn))
     const onText = createTextHandler(runtime, turn)
     for (;;) {
+      if (turn.pausedWith !== undefined) {
+        turn.finishReason = turn.pausedWith
+        break
+      }
       if (deadline.expired) throw new ChatbotStreamTimeoutException(runtime.config.streamDuration)
       deadline.resume()
       const result = await span.within(() => runtime.provider().stream(turn.request, onText, controller.signal, { timeLeftMs: deadline.left() }))

@@ -26,6 +26,9 @@ export class TurnContext implements Turn {
   usage: TokenUsage = { inputTokens: 0, outputTokens: 0 }
   finishReason = 'stop'
   toolCalls = 0
+  continuation = false
+  /** Set by `pause`: the finish reason the turn ends with before its next round. */
+  pausedWith: string | undefined
   sink: ((event: StreamEvent) => void) | undefined
 
   constructor(
@@ -49,6 +52,10 @@ export class TurnContext implements Turn {
   send(event: StreamEvent): void {
     if (!this.sink) throw new Error('The stream is not open yet: send events from turn:prompt or later.')
     this.sink(event)
+  }
+
+  pause(finishReason: string): void {
+    this.pausedWith ??= finishReason
   }
 
   stop(): void {

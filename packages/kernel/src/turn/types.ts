@@ -39,7 +39,13 @@ export interface Turn {
   readonly channel: string
   readonly routeName: string
   readonly settings: ChannelSettings
+  /** The user's message; `''` for a continuation. */
   readonly message: string
+  /**
+   * The turn continues a paused one (`continueTurn`): no new user message, the prompt ends with
+   * what the paused turn had sent since its user message; plugins seeded `state` for it.
+   */
+  readonly continuation: boolean
   readonly clientExtractors: Record<string, string>
   conversation: Conversation
   /** Context blocks; assembled into the system prompt after `turn:context`. */
@@ -68,5 +74,11 @@ export interface Turn {
    * with finish reason `stopped`, and the stream ends with `done`. No effect once the turn ended.
    */
   stop(): void
+  /**
+   * Ends the turn before its next provider round, from a hook (`turn:prompt`, `turn:tool`): the
+   * reply so far is stored complete with this finish reason, which `done` carries. For a plugin
+   * that continues the turn later (`continueTurn`), e.g. once the user approved a tool call.
+   */
+  pause(finishReason: string): void
   readonly state: Record<string, unknown>
 }

@@ -1,5 +1,5 @@
 import type { PluginApi } from '@chatbot-kit/kernel'
-import { deleteDrafts, insertDraft, updateDraftContent, type ChatbotDb } from '../storage/drafts.repository.js'
+import { deleteDrafts, insertDrafts, updateDraftContents, type ChatbotDb } from '../storage/drafts.repository.js'
 import { beatInstance, deleteInstance } from '../storage/instances.repository.js'
 import type { LocalReplies } from './local-replies.js'
 import { FLUSH_INTERVAL_MS, planTick, type TickPlan } from './plan-tick.js'
@@ -11,8 +11,9 @@ export const HEARTBEAT_INTERVAL_MS = 5000
  * Writes the drafts of the replies running here, off the turn's path: one shared, unref'd 1 s
  * timer. Each tick writes at most `WRITES_PER_TICK` drafts (see `planTick`), deletes the rows of
  * replies that ended, and refreshes this instance's heartbeat, which keeps all its drafts alive:
- * all in one transaction, one statement after the other, so a tick costs the database one short
- * burst however many replies run. Ticks never overlap. A failed tick changes nothing: it is
+ * all in one transaction of a few multi-row statements (heartbeat, inserts, updates, deletes), so
+ * a tick costs the database one short burst however many replies run (a statement per draft held
+ * the event loop 15 ms a tick at 10,000 open replies). Ticks never overlap. A failed tick changes nothing: it is
  * logged (once until a tick succeeds) and its writes are planned again at the next; it never
  * touches the turn.
  */
@@ -26,11 +27,11 @@ export function createDraftFlusher(db: ChatbotDb, instanceId: string, replies: L
     db.transaction().execute(async (trx) => {
       // First: a repair elsewhere must not take this instance for dead while its drafts are written.
       await beatInstance(trx, instanceId, now)
-      for (const { reply, content } of plan.inserts) {
-        const { turn } = reply
-        await insertDraft(trx, { replyId: turn.replyId, instanceId, conversationId: turn.conversation.id, routeName: turn.routeName, contextHash: turn.contextHash, content, startedAt: reply.startedAt, now })
-      }
-      for (const { reply, content } of plan.updates) await updateDraftContent(trx, reply.turn.replyId, content, now)
+      await insertDrafts(
+        trx,
+        plan.inserts.map(({ reply: { turn, startedAt }, content }) => ({ replyId: turn.replyId, instanceId, conversationId: turn.conversation.id, routeName: turn.routeName, contextHash: turn.contextHash, content, startedAt, now })),
+      )
+      await updateDraftContents(trx, plan.updates.map(({ reply, content }) => ({ replyId: reply.turn.replyId, content })), now)
       await deleteDrafts(trx, plan.ended.map((reply) => reply.turn.replyId))
     })
 

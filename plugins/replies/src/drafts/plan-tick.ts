@@ -4,9 +4,10 @@ import type { LocalReply } from './local-replies.js'
 export const FLUSH_INTERVAL_MS = 1000
 /**
  * Draft inserts and updates per tick, whatever the number of replies. On SQLite every write holds
- * the one connection that health and the turns also need: 100 short statements in one transaction
- * take a few milliseconds, so at 10,000 open replies each draft is rewritten about every 100 s
- * rather than every second (it only serves crash recovery and other instances' history).
+ * the one connection that health and the turns also need, and the texts are copied whole: 100
+ * rows in two statements take a few milliseconds, so at 10,000 open replies each draft is
+ * rewritten about every 100 s rather than every second (it only serves crash recovery and other
+ * instances' history).
  */
 export const WRITES_PER_TICK = 100
 

@@ -10,11 +10,11 @@ import type { LocalReplies } from './local-replies.js'
 export function createEventRecorder(log: ReplyLog, replies: LocalReplies) {
   return (turn: Turn, sent: SentEvent): void => {
     if (sent.seq === 1) {
-      log.begin(turn.replyId, turn.conversation.publicId)
+      log.begin(turn.replyId, turn.conversation.publicId, () => turn.text)
       replies.begin(turn)
     }
     const terminal = sent.event.type === 'done' || sent.event.type === 'error'
-    log.append(turn.replyId, sent.seq, sent.frame, terminal)
+    log.append(turn.replyId, sent.seq, sent.frame, terminal, sent.event.type === 'token' ? sent.event.content : undefined)
     if (terminal) replies.end(turn.replyId)
   }
 }

@@ -1,70 +1,90 @@
-/** Frames joined into one string per block: one string header and no id line per frame. */
-const BLOCK = 32
-// JSON escapes every control character, so no frame the kernel writes holds these: they mark
-// how a frame was kept.
+// JSON escapes every control character, so no frame the kernel writes starts with this: it marks
+// a frame kept whole (its id line was not the one expected).
 const WHOLE = '\u0000'
-const TOKEN = '\u0001'
-// Most frames are tokens: of those only the JSON string of the text is kept.
+// Most frames are tokens: `data: {"type":"token","content":<JSON string>}`.
 const TOKEN_HEAD = 'data: {"type":"token","content":'
 const TOKEN_TAIL = '}\n\n'
+const INITIAL_SLOTS = 32
 
 /**
  * One reply's frames, kept compact for the memory log: a slow stream holds every event of its
- * reply for the resume window, which was most of its memory when each frame was its own string.
- * A frame's `id: <reply>:<seq>` line is left out and rebuilt on read (byte for byte the same), a
- * token frame keeps only its text's JSON string, and every 32 frames are joined into one string,
- * which also lets go of the strings they were cut from.
+ * reply for the resume window. A token's text is already in the reply's text (`turn.text`, then
+ * the stored string), so a token frame costs two offsets into it and is rebuilt on read, byte
+ * for byte: per token nothing is allocated that outlives the event, which keeps 10,000 open
+ * streams from filling the old generation with short-lived strings (docs/performance.md). Other
+ * frames are kept as strings without their id line, which is rebuilt too.
  */
 export class FrameStore {
   readonly #prefix: string
-  readonly #blocks: string[] = []
-  readonly #offsets: Uint32Array[] = []
-  #pending: string[] = []
+  /** The reply's text so far while it streams; `undefined` once ended (then `#text`). */
+  #source: (() => string) | undefined
+  #text = ''
+  /** The text's length when each frame was pushed: a token frame's text ends there and starts where the previous frame's did. */
+  #ends = new Uint32Array(INITIAL_SLOTS)
+  /** Frames that are not tokens of the text, by seq. */
+  readonly #kept = new Map<number, string>()
   #count = 0
 
-  constructor(replyId: string) {
+  /** `text` reads the reply's text: each token's `content` was appended to it before its frame. */
+  constructor(replyId: string, text?: () => string) {
     this.#prefix = `id: ${replyId}:`
+    this.#source = text
   }
 
   get length(): number {
     return this.#count
   }
 
-  push(frame: string): void {
-    this.#count += 1
-    const head = `${this.#prefix}${this.#count}\n`
-    this.#pending.push(frame.startsWith(head) ? compact(frame, head.length) : WHOLE + frame)
-    if (this.#pending.length === BLOCK) this.#seal()
+  /** `token` is the content of a token event (the frame's own), `terminal` for the last frame. */
+  push(frame: string, token?: string, terminal = false): void {
+    const seq = ++this.#count
+    while (seq > this.#ends.length) this.#grow()
+    const textLength = this.#source?.().length ?? 0
+    this.#ends[seq - 1] = textLength
+    if (!this.#isTokenOfText(seq, frame, token, textLength)) {
+      const head = `${this.#prefix}${seq}\n`
+      this.#kept.set(seq, frame.startsWith(head) ? frame.slice(head.length) : WHOLE + frame)
+    }
+    if (terminal && this.#source) {
+      this.#text = this.#source()
+      // Lets go of the turn: the ended reply keeps just its text.
+      this.#source = undefined
+    }
   }
 
   /** The frame with this seq (1 for the first). */
   get(seq: number): string {
-    const index = seq - 1
-    const block = Math.floor(index / BLOCK)
-    const within = index % BLOCK
-    const rest =
-      block < this.#blocks.length ? this.#blocks[block]!.slice(this.#offsets[block]![within], this.#offsets[block]![within + 1]) : this.#pending[within]!
-    if (rest.startsWith(WHOLE)) return rest.slice(1)
-    const data = rest.startsWith(TOKEN) ? `${TOKEN_HEAD}${rest.slice(1)}${TOKEN_TAIL}` : rest
-    return `${this.#prefix}${seq}\n${data}`
+    const kept = this.#kept.get(seq)
+    if (kept !== undefined) return kept.startsWith(WHOLE) ? kept.slice(1) : `${this.#prefix}${seq}\n${kept}`
+    const text = this.#source?.() ?? this.#text
+    const start = seq === 1 ? 0 : this.#ends[seq - 2]
+    return `${this.#prefix}${seq}\n${TOKEN_HEAD}${JSON.stringify(text.slice(start, this.#ends[seq - 1]))}${TOKEN_TAIL}`
   }
 
-  #seal(): void {
-    const offsets = new Uint32Array(BLOCK + 1)
-    let at = 0
-    this.#pending.forEach((rest, index) => {
-      offsets[index] = at
-      at += rest.length
-    })
-    offsets[BLOCK] = at
-    this.#blocks.push(this.#pending.join(''))
-    this.#offsets.push(offsets)
-    this.#pending = []
+  /**
+   * Whether the frame is exactly what the kernel frames for the token `token`, whose text is the
+   * last `token.length` characters the text grew by since the previous frame (the kernel appends
+   * a token's content to `turn.text` right before sending it; lengths are read without
+   * flattening the text).
+   */
+  #isTokenOfText(seq: number, frame: string, token: string | undefined, textLength: number): boolean {
+    if (token === undefined || !this.#source) return false
+    const previous = seq === 1 ? 0 : this.#ends[seq - 2]!
+    if (textLength !== previous + token.length) return false
+    const json = JSON.stringify(token)
+    const at = this.#prefix.length + String(seq).length + 1
+    return (
+      frame.length === at + TOKEN_HEAD.length + json.length + TOKEN_TAIL.length &&
+      frame.startsWith(this.#prefix) &&
+      frame.startsWith(`${seq}\n${TOKEN_HEAD}`, this.#prefix.length) &&
+      frame.startsWith(json, at + TOKEN_HEAD.length) &&
+      frame.endsWith(TOKEN_TAIL)
+    )
   }
-}
 
-/** The frame after its id line, a token frame reduced to its text's JSON string. */
-function compact(frame: string, from: number): string {
-  const isToken = frame.startsWith(TOKEN_HEAD, from) && frame.endsWith(TOKEN_TAIL) && frame.length >= from + TOKEN_HEAD.length + TOKEN_TAIL.length
-  return isToken ? TOKEN + frame.slice(from + TOKEN_HEAD.length, frame.length - TOKEN_TAIL.length) : frame.slice(from)
+  #grow(): void {
+    const ends = new Uint32Array(this.#ends.length * 2)
+    ends.set(this.#ends)
+    this.#ends = ends
+  }
 }

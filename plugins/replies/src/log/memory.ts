@@ -62,8 +62,8 @@ export function createMemoryReplyLog(options: MemoryReplyLogOptions): ReplyLog {
   }, SWEEP_INTERVAL_MS)
   sweep.unref()
 
-  const push = (replyId: string, reply: Reply, frame: string, terminal: boolean) => {
-    reply.frames.push(frame)
+  const push = (replyId: string, reply: Reply, frame: string, terminal: boolean, token?: string) => {
+    reply.frames.push(frame, token, terminal)
     const bytes = Buffer.byteLength(frame)
     reply.bytes += bytes
     totalBytes += bytes
@@ -75,18 +75,18 @@ export function createMemoryReplyLog(options: MemoryReplyLogOptions): ReplyLog {
   }
 
   return {
-    begin(replyId, conversationId) {
+    begin(replyId, conversationId, text) {
       const previous = replies.get(replyId)
       if (previous) drop(replyId, previous)
       const expiresAt = Date.now() + 1000 * options.abandonedAfterSeconds
-      replies.set(replyId, { conversationId, frames: new FrameStore(replyId), bytes: 0, ended: false, expiresAt, followers: undefined })
+      replies.set(replyId, { conversationId, frames: new FrameStore(replyId, text), bytes: 0, ended: false, expiresAt, followers: undefined })
       latestOf.set(conversationId, replyId)
     },
-    append(replyId, seq, frame, terminal) {
+    append(replyId, seq, frame, terminal, token) {
       const reply = held(replyId)
       // A frame out of order (or after the end) would break every replay: keep the log a clean prefix.
       if (!reply || reply.ended || seq !== reply.frames.length + 1) return
-      push(replyId, reply, frame, terminal)
+      push(replyId, reply, frame, terminal, token)
     },
     async latest(conversationId) {
       const replyId = latestOf.get(conversationId)

@@ -8,14 +8,16 @@ export interface ReplyLog {
   /**
    * A reply's stream opened: it becomes its conversation's latest reply. Called once, right
    * before its first frame (seq 1) is appended. Synchronous: it runs on the turn's path.
+   * `text` reads the reply's text so far: a log in this process may rebuild token frames from it.
    */
-  begin(replyId: string, conversationId: string): void
+  begin(replyId: string, conversationId: string, text?: () => string): void
   /**
    * The reply's next frame, `seq` counting from 1 with no gaps; `terminal` for its `done` or
    * `error` frame, after which nothing more is appended. Synchronous and never throws: it runs
    * once per token (Redis batches the writes; a failure is logged, never fails the turn).
+   * `token` is a token event's content (already appended to the reply's text).
    */
-  append(replyId: string, seq: number, frame: string, terminal: boolean): void
+  append(replyId: string, seq: number, frame: string, terminal: boolean, token?: string): void
   /** The conversation's latest reply while the log holds it (in progress, or ended within the window). */
   latest(conversationId: string): Promise<string | undefined>
   /** Whether the log holds the reply, and whether its terminal frame was appended. */

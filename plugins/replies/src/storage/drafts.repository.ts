@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { toStoredTimestamp } from '@chatbot-kit/kernel'
 import type { DraftRow } from './replies-in-progress.table.js'
 import { withReplyTables, type ChatbotDb } from './reply-tables.js'
@@ -18,45 +19,70 @@ export interface NewDraft {
   now: Date
 }
 
-/**
- * Writes a reply's first draft. It is written only while its conversation exists (a conversation
- * deleted mid-reply must not fail the tick's other writes), and a row already there (an earlier
- * write that committed though it seemed to fail) is overwritten.
- */
-export async function insertDraft(db: ChatbotDb, draft: NewDraft): Promise<void> {
-  const tables = withReplyTables(db)
-  const now = toStoredTimestamp(draft.now)
-  await tables
-    .insertInto('replies_in_progress')
-    .columns(['reply_id', 'instance_id', 'conversation_id', 'route_name', 'context_hash', 'content', 'started_at', 'updated_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('conversations')
-        .select([
-          eb.val(draft.replyId).as('reply_id'),
-          eb.val(draft.instanceId).as('instance_id'),
-          'conversations.id as conversation_id',
-          eb.val(draft.routeName).as('route_name'),
-          eb.val(draft.contextHash).as('context_hash'),
-          eb.val(draft.content).as('content'),
-          eb.val(toStoredTimestamp(draft.startedAt)).as('started_at'),
-          eb.val(now).as('updated_at'),
-        ])
-        .where('conversations.id', '=', draft.conversationId),
-    )
-    .onConflict((conflict) => conflict.column('reply_id').doUpdateSet({ instance_id: draft.instanceId, content: draft.content, updated_at: now }))
-    .execute()
+/** Rows per multi-row statement: well under SQLite's and Postgres' bound-parameter limits. */
+const WRITE_CHUNK = 200
+
+/** Runs `write` once per chunk of `items`, one statement after the other. */
+async function inChunks<T>(items: readonly T[], size: number, write: (chunk: readonly T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += size) await write(items.slice(start, start + size))
 }
 
-export async function updateDraftContent(db: ChatbotDb, replyId: string, content: string, now: Date): Promise<void> {
-  await withReplyTables(db).updateTable('replies_in_progress').set({ content, updated_at: toStoredTimestamp(now) }).where('reply_id', '=', replyId).execute()
+/**
+ * Writes first drafts, one statement per 200. A draft is written only while its conversation
+ * exists (a conversation deleted mid-reply must not fail the tick's other writes), and a row
+ * already there (an earlier write that committed though it seemed to fail) is overwritten.
+ */
+export async function insertDrafts(db: ChatbotDb, drafts: readonly NewDraft[]): Promise<void> {
+  const tables = withReplyTables(db)
+  await inChunks(drafts, WRITE_CHUNK, async (chunk) => {
+    const ids = [...new Set(chunk.map((draft) => draft.conversationId))]
+    const existing = new Set((await tables.selectFrom('conversations').select('id').where('id', 'in', ids).execute()).map((row) => Number(row.id)))
+    const rows = chunk
+      .filter((draft) => existing.has(draft.conversationId))
+      .map((draft) => ({
+        reply_id: draft.replyId,
+        instance_id: draft.instanceId,
+        conversation_id: draft.conversationId,
+        route_name: draft.routeName,
+        context_hash: draft.contextHash,
+        content: draft.content,
+        started_at: toStoredTimestamp(draft.startedAt),
+        updated_at: toStoredTimestamp(draft.now),
+      }))
+    if (rows.length === 0) return
+    await tables
+      .insertInto('replies_in_progress')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.column('reply_id').doUpdateSet((eb) => ({ instance_id: eb.ref('excluded.instance_id'), content: eb.ref('excluded.content'), updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .execute()
+  })
+}
+
+/** A draft's text as of a tick. */
+export interface DraftContent {
+  replyId: string
+  content: string
+}
+
+/** Rewrites the text of drafts, one statement per 200 (`case reply_id when … then …`). */
+export async function updateDraftContents(db: ChatbotDb, drafts: readonly DraftContent[], now: Date): Promise<void> {
+  const tables = withReplyTables(db)
+  const updatedAt = toStoredTimestamp(now)
+  await inChunks(drafts, WRITE_CHUNK, (chunk) => {
+    const content = sql<string>`case ${sql.ref('reply_id')} ${sql.join(chunk.map((draft) => sql`when ${draft.replyId} then ${draft.content}`), sql` `)} end`
+    return tables
+      .updateTable('replies_in_progress')
+      .set({ content, updated_at: updatedAt })
+      .where('reply_id', 'in', chunk.map((draft) => draft.replyId))
+      .execute()
+  })
 }
 
 /** A few statements for any number of drafts. */
 export async function deleteDrafts(db: ChatbotDb, replyIds: readonly string[]): Promise<void> {
-  for (let start = 0; start < replyIds.length; start += DELETE_CHUNK) {
-    await withReplyTables(db).deleteFrom('replies_in_progress').where('reply_id', 'in', replyIds.slice(start, start + DELETE_CHUNK)).execute()
-  }
+  await inChunks(replyIds, DELETE_CHUNK, (chunk) => withReplyTables(db).deleteFrom('replies_in_progress').where('reply_id', 'in', chunk).execute())
 }
 
 /** Deletes one draft; true only for the caller that deleted it (two instances may repair the same one). */

@@ -32,4 +32,44 @@ describe('FrameStore', () => {
     for (const text of odd) store.push(text)
     expect([1, 2, 3, 4].map((seq) => store.get(seq))).toEqual(odd)
   })
+
+  it('rebuilds the tokens of the reply text from offsets, byte for byte, after the end too (the text source is then let go)', () => {
+    let text = ''
+    let reads = 0
+    const store = new FrameStore(REPLY, () => (reads++, text))
+    const written: string[] = []
+    const send = (data: { type: string; content?: string }, terminal = false) => {
+      if (data.type === 'token' && data.content !== undefined) text += data.content
+      written.push(frame(written.length + 1, data))
+      store.push(written.at(-1)!, data.type === 'token' ? data.content : undefined, terminal)
+    }
+    send({ type: 'context_summary' })
+    for (const content of ['Hé', '', ' "quoted"\n', '🙂 ok', 'data: {"type":"token","content":"x"}\n\n']) send({ type: 'token', content })
+    send({ type: 'tool_started' })
+    send({ type: 'token', content: ' after the tool' })
+    send({ type: 'done' }, true)
+    const readsAtEnd = reads
+    text = 'changed after the end'
+    expect(written.map((_, index) => store.get(index + 1))).toEqual(written)
+    expect(reads).toBe(readsAtEnd)
+  })
+
+  it('keeps as a string a token that is not the text it grew by: sent by a plugin, or framed with more fields', () => {
+    let text = ''
+    const store = new FrameStore(REPLY, () => text)
+    text += 'a'
+    const kernel = frame(1, { type: 'token', content: 'a' })
+    store.push(kernel, 'a')
+    const plugin = frame(2, { type: 'token', content: 'b' })
+    store.push(plugin, 'b')
+    text += 'c'
+    const extra = frame(3, { type: 'token', content: 'c', note: 1 })
+    store.push(extra, 'c')
+    text += 'd'
+    const next = frame(4, { type: 'token', content: 'd' })
+    store.push(next, 'd')
+    // The text is what the rebuilt tokens read: changing it shows which frames were kept as strings.
+    text = 'XYZ'
+    expect([1, 2, 3, 4].map((seq) => store.get(seq))).toEqual([frame(1, { type: 'token', content: 'X' }), plugin, extra, frame(4, { type: 'token', content: 'Z' })])
+  })
 })

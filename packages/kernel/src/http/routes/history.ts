@@ -27,12 +27,12 @@ export function historyRoute(runtime: KernelRuntime): ChatbotRoute {
       const envelope = getRequestEnvelope(event)!
       const id = getRouterParam(event, 'id', { decode: true }) ?? ''
       const conversation = await findRequestedConversation(runtime, id, envelope)
-      const context: HistoryContext = { conversation, envelope, messages: (await listMessages(runtime.db, conversation.id)).map(toHistoryMessage) }
+      const context: HistoryContext = { conversation, envelope, messages: (await listMessages(runtime.db, conversation.id)).map(toHistoryMessage), fields: {} }
       await runtime.hooks.callHook('conversation:history', context)
       const { messages } = context
       const greeting = envelope.greeting ?? runtime.settings(envelope.channel).greeting
       if (greeting) messages.unshift({ id: null, role: 'assistant', content: greeting, status: 'complete', route_name: null, context_hash: null, created_at: conversation.startedAt })
-      return json({ messages })
+      return json({ ...context.fields, messages })
     },
   }
 }

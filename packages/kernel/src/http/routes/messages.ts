@@ -3,24 +3,20 @@ import { ChatbotTokenCapExceededException } from '../../errors/index.js'
 import { ChatbotMessageStarted } from '../../events/index.js'
 import { deleteConversation, insertMessage, touchConversation, type StoredMessage } from '../../storage/index.js'
 import { countTokens, loadTokenizer, MESSAGE_OVERHEAD_TOKENS } from '../../text/index.js'
-import { assembleSystemPrompt, collectServerSections, contextSummary } from '../../turn/context.js'
+import { assembleSystemPrompt, collectServerSections } from '../../turn/context.js'
 import { resolveConversation } from '../../turn/conversation.js'
 import { buildPrompt } from '../../turn/prompt.js'
 import { readMessageRequest, type MessageRequest } from '../../turn/request.js'
-import { ChatbotClientClosedException } from '../../errors/index.js'
-import { createEventSink } from '../../turn/event-sink.js'
+import { openReply } from '../../turn/open-reply.js'
 import { claimRetry } from '../../turn/retry-claim.js'
-import { streamReply } from '../../turn/stream.js'
 import { TurnContext } from '../../turn/turn.js'
 import type { KernelRuntime } from '../../runtime.js'
 import type { ChatbotRoute } from '../route.js'
 import { setRequestEnvelope } from '../request-envelope.js'
-import { SSE_HEADERS, SseStream } from '../sse.js'
 
 const REQUEST = Symbol('chatbot.message-request')
 
-/** Names the conversation on each messages response: public API (docs/http-api.md). */
-export const CONVERSATION_ID_HEADER = 'x-chatbot-conversation-id'
+export { CONVERSATION_ID_HEADER } from '../../turn/open-reply.js'
 
 /**
  * `POST /messages`. Before the stream opens every failure is an HTTP status and nothing is
@@ -81,32 +77,21 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
         throw error
       }
 
-      const sse = new SseStream(() => {
-        runtime.keepAlive.delete(sse)
-        // By default the reply goes on without the browser: it is stored complete and can be resumed.
-        if (runtime.config.stream.abortOnDisconnect) turn.controller.abort(new ChatbotClientClosedException())
-      })
-      turn.sink = createEventSink(turn, runtime.eventListeners(), (frame) => sse.write(frame), runtime.logger)
-      runtime.keepAlive.add(sse)
-      runtime.activeStreams += 1
-      turn.send(contextSummary(turn))
-      runtime.events.emit(
-        new ChatbotMessageStarted({
-          conversationId: conversation.publicId,
-          channel: turn.channel,
-          routeName: turn.routeName,
-          identity: turn.identity,
-          messageId: stored.publicId,
-          content: request.message,
-        }),
-      )
-      runtime.turns.track(turn.controller, streamReply(runtime, turn, sse).finally(() => {
-        runtime.keepAlive.delete(sse)
-        runtime.activeStreams -= 1
+      return openReply(runtime, event, turn, {
+        opened: () =>
+          runtime.events.emit(
+            new ChatbotMessageStarted({
+              conversationId: conversation.publicId,
+              channel: turn.channel,
+              routeName: turn.routeName,
+              identity: turn.identity,
+              messageId: stored.publicId,
+              content: request.message,
+            }),
+          ),
         // Returned, so a shutdown closes the counters only after the claim is released.
-        return releaseRetry?.()
-      }))
-      return sse.response(event, { ...SSE_HEADERS, [CONVERSATION_ID_HEADER]: conversation.publicId })
+        settled: () => releaseRetry?.(),
+      })
     }),
   }
 }
