@@ -42,7 +42,7 @@ describe('a database that already has a table of ours', () => {
       expect((await health()).status).toBe(503)
       const migrated = await run(['migrate'], dir, prefixed)
       expect(migrated.code).toBe(0)
-      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 3 migration/)
+      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 4 migration/)
       expect((await health()).status).toBe(200)
       expect((await run(['migrate'], dir, prefixed)).stdout).toMatch(/up to date/)
     } finally {
@@ -58,6 +58,7 @@ describe('a database that already has a table of ours', () => {
       'chatbot_messages',
       'chatbot_replies_in_progress',
       'chatbot_replies_instances',
+      'chatbot_tool_approvals',
       'chatbot_tool_invocations',
       'messages',
     ])

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defineTool, listApprovals } from '../src/index.js'
+import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
+import { defineTool, findApproval, listApprovals } from '../src/index.js'
 import { ask, ofType, recorder, sent, start } from './setup.js'
 import { events, type Harness } from '../../../packages/kernel/test/harness.js'
 
@@ -140,6 +141,17 @@ describe('tool approval', () => {
     expect(await late.json()).toMatchObject({ error: { code: 'approval_expired' } })
     expect(refund.calls).toEqual([])
     expect(((await (await h.history(conversationId, h.envelope())).json()) as { pending_approval: unknown }).pending_approval).toBeNull()
+  })
+
+  it('counts a decision against the throttle as a message: refused with 429 before anything is decided or run', async () => {
+    const { h, refund } = await setUp({ plugins: [throttlePlugin()], throttle: { perMinute: 1, perDay: 100 } })
+    h.provider.script({ toolCalls: [{ id: 'call_r', name: 'refund', arguments: { order: 'A1' } }] })
+    const { conversationId, approvalId } = await askAndPause(h)
+    const refused = await decide(h, conversationId, approvalId, { decision: 'approve' })
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toMatchObject({ error: { code: 'throttled' } })
+    expect((await findApproval(h.chatbot.db, approvalId))!.decidedAt).toBeNull()
+    expect(refund.calls).toEqual([])
   })
 
   it('follows the channel’s toolApproval over the tool’s, the fluent scope over both, and a function per call (failing closed)', async () => {
