@@ -7,7 +7,7 @@ import { runToolCall, type CallPlan } from './run-call.js'
 import { toJsonSchema } from './schema.js'
 import { toolsMigrations } from './storage/migrations/index.js'
 import { createMcpTools } from './mcp/index.js'
-import { decidedApprovalOf, runDecidedCalls } from './approvals/continuation.js'
+import { decidedApprovalOf, reopenUnrun, runDecidedCalls } from './approvals/continuation.js'
 import { addPendingApproval } from './approvals/history.js'
 import { pauseForApproval } from './approvals/pause.js'
 import { needsApproval } from './approvals/policy.js'
@@ -56,6 +56,7 @@ export function toolsPlugin(): ChatbotPlugin {
         if (decided) await runDecidedCalls(api, turn, tools, decided)
         if (turn.toolCalls >= api.config.tools.maxCallsPerTurn && tools.size > 0) withdrawTools(turn)
       })
+      api.hooks.hook('turn:error', reopenUnrun(api))
       api.hooks.hook('conversation:history', addPendingApproval(api))
       api.route(approvalsRoute(api))
 

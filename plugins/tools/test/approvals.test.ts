@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ChatbotException, definePlugin } from '@chatbot-kit/kernel'
 import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
 import { defineTool, findApproval, listApprovals } from '../src/index.js'
 import { ask, ofType, recorder, sent, start } from './setup.js'
@@ -152,6 +153,30 @@ describe('tool approval', () => {
     expect(await refused.json()).toMatchObject({ error: { code: 'throttled' } })
     expect((await findApproval(h.chatbot.db, approvalId))!.decidedAt).toBeNull()
     expect(refund.calls).toEqual([])
+  })
+
+  it('gives the decision back when the continuation fails before its calls run (a quota refusal), so the user can decide again', async () => {
+    let refuse = true
+    // Like the quota plugin: it refuses in turn:prompt, before the tools plugin's listener.
+    const quotaLike = definePlugin({
+      name: 'quota-like',
+      enforce: 'pre',
+      hooks: { 'turn:prompt': (turn) => { if (turn.continuation && refuse) throw new ChatbotException('Spent for today.', { code: 'quota_exceeded', status: 429 }) } },
+    })
+    const { h, refund } = await setUp({ plugins: [quotaLike] })
+    h.provider.script({ toolCalls: [{ id: 'call_r', name: 'refund', arguments: { order: 'A1' } }] }, { text: 'Refunded.' })
+    const { conversationId, approvalId } = await askAndPause(h)
+    const failed = await events(await decide(h, conversationId, approvalId, { decision: 'approve' }))
+    expect(failed.at(-1)).toMatchObject({ type: 'error', code: 'quota_exceeded' })
+    expect(refund.calls).toEqual([])
+    const history = (await (await h.history(conversationId, h.envelope())).json()) as { pending_approval: { approval_id: string } | null }
+    expect(history.pending_approval?.approval_id).toBe(approvalId)
+    expect((await findApproval(h.chatbot.db, approvalId))!.calls.map((call) => call.decision)).toEqual([null])
+
+    refuse = false
+    const continued = await events(await decide(h, conversationId, approvalId, { decision: 'approve' }))
+    expect(continued.at(-1)).toMatchObject({ type: 'done' })
+    expect(refund.calls).toHaveLength(1)
   })
 
   it('follows the channel’s toolApproval over the tool’s, the fluent scope over both, and a function per call (failing closed)', async () => {

@@ -2,6 +2,7 @@ import type { ChatToolCall, PluginApi, Turn } from '@chatbot-kit/kernel'
 import { ToolCallFailure } from '../failure.js'
 import { runToolCall } from '../run-call.js'
 import type { StoredToolApproval, ToolApprovalDecision } from '../storage/stored-tool-approval.js'
+import { reopenApproval } from '../storage/tool-approvals.repository.js'
 import type { ChatbotTool } from '../types.js'
 import type { ApprovalTranscript } from './transcript.js'
 
@@ -12,6 +13,8 @@ export interface DecidedApproval {
   approval: StoredToolApproval
   transcript: ApprovalTranscript
   decisions: Record<string, ToolApprovalDecision>
+  /** Set once its calls start: a continuation that failed before that gives the decision back. */
+  ran?: boolean
 }
 
 export const continuationState = (decided: DecidedApproval) => ({ [CONTINUES]: decided })
@@ -27,6 +30,7 @@ export const DENIED_NOTE = 'The user declined this tool call. Do not call it aga
  * made them. A tool no longer offered on the channel is refused (`tool_not_allowed`).
  */
 export async function runDecidedCalls(api: PluginApi, turn: Turn, offered: ReadonlyMap<string, ChatbotTool>, decided: DecidedApproval): Promise<void> {
+  decided.ran = true
   const made = new Map<string, ChatToolCall>()
   for (const message of decided.transcript.messages) {
     if (message.role === 'assistant') for (const call of message.tool_calls ?? []) made.set(call.id, call)
@@ -44,4 +48,17 @@ export async function runDecidedCalls(api: PluginApi, turn: Turn, offered: Reado
     }),
   )
   decided.approval.calls.forEach(({ callId }, index) => turn.request.messages.push({ role: 'tool', tool_call_id: callId, content: results[index]! }))
+}
+
+/**
+ * `turn:error`: a continuation that failed before its calls ran (the daily quota refused it in
+ * an earlier `turn:prompt` listener) takes its decision back, so the user can decide again
+ * rather than lose the calls.
+ */
+export function reopenUnrun(api: PluginApi) {
+  return async (turn: Turn): Promise<void> => {
+    const decided = decidedApprovalOf(turn)
+    if (!decided || decided.ran) return
+    await reopenApproval(api.storage.db, decided.approval).catch((error: unknown) => api.logger.error('Could not reopen a tool approval whose calls did not run:', error))
+  }
 }

@@ -98,3 +98,15 @@ export async function pendingApproval(db: ChatbotDb, conversationId: number, now
     .executeTakeFirst()
   return row && toStoredToolApproval(row)
 }
+
+/**
+ * Takes a decision back (its continuation failed before any of its calls ran, e.g. the daily
+ * quota refused it): the approval waits again, as it was stored.
+ */
+export async function reopenApproval(db: ChatbotDb, approval: StoredToolApproval): Promise<void> {
+  await withToolApprovals(db)
+    .updateTable('tool_approvals')
+    .set({ calls: toStoredCalls(approval.calls.map((call) => ({ ...call, decision: null }))), decided_user_id: null, decided_guest_id: null, comment: null, decided_at: null })
+    .where('public_id', '=', approval.publicId)
+    .execute()
+}
