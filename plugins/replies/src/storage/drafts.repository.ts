@@ -1,5 +1,4 @@
-import { sql } from 'kysely'
-import { toStoredTimestamp } from '@chatbot-kit/kernel'
+import { sql, toStoredTimestamp } from '@chatbot-kit/kernel'
 import type { DraftRow } from './replies-in-progress.table.js'
 import { withReplyTables, type ChatbotDb } from './reply-tables.js'
 
