@@ -30,4 +30,13 @@ describe('configWarnings', () => {
       'channels.support.allowedTools: "refund" names no registered tool; it is never offered.',
     ])
   })
+
+  it('names a toolApproval key that matches no registered tool, and passes the names of a configured MCP server', () => {
+    const mcp = { servers: { docs: { url: 'http://127.0.0.1:3001/mcp' } } }
+    const support = { allowedTools: ['docs__*', 'wiki__search'], toolApproval: { docs__search: 'required', order_stauts: 'required' } }
+    expect(warn({ mcp, channels: { support } }, ['order_status'])).toEqual([
+      'channels.support.allowedTools: "wiki__search" names no registered tool; it is never offered.',
+      'channels.support.toolApproval: "order_stauts" names no registered tool (did you mean "order_status"?); it applies to no call.',
+    ])
+  })
 })

@@ -38,12 +38,12 @@ const mcpServers: OptionSpec = {
   },
 }
 
-/** A channel's `toolApproval`: `{ [toolName]: 'auto' | 'required' }`. */
+/** A channel's `toolApproval`: `{ [toolName]: 'auto' | 'required' }` (`<server>__*` as in `allowedTools`). */
 const toolApproval: OptionSpec = {
   default: {},
   channel: 'only',
   record: true,
-  doc: "per tool on this channel: 'auto' or 'required' (beats the tool's own approval)",
+  doc: "per tool on this channel: 'auto' or 'required' (beats the tool's own approval); <server>__* for an MCP server's tools",
   check(value, key) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ChatbotConfigException(key, "expected { toolName: 'auto' | 'required' }")
     for (const [name, policy] of Object.entries(value as Record<string, unknown>)) {
@@ -128,7 +128,7 @@ declare module '@chatbot-kit/kernel' {
   interface ChannelConfig {
     /** Names of the tools offered on this channel (`<server>__*`: every tool of an MCP server). Default: none. */
     allowedTools?: string[]
-    /** Per tool: `'required'` makes the user approve each call, `'auto'` runs it; beats the tool's `approval`. */
+    /** Per tool: `'required'` makes the user approve each call, `'auto'` runs it; beats the tool's `approval`. `<server>__*`: an MCP server's tools without an entry. */
     toolApproval?: Record<string, ToolApprovalPolicy>
   }
   interface ChannelSettings {

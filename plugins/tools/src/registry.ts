@@ -10,17 +10,25 @@ export function provideToolRegistry(api: PluginApi): ReadonlyMap<string, Chatbot
   return registry
 }
 
-/** Each `allowedTools` entry naming no registered tool (it is never offered), with the closest registered name. */
+/** What an entry naming no tool means, per channel key that names tools. */
+const NO_EFFECT = { allowedTools: 'it is never offered', toolApproval: 'it applies to no call' } as const
+
+/**
+ * Each channel's `allowedTools` entry or `toolApproval` key naming no registered tool, with the
+ * closest registered name. `<server>__…` names of a configured MCP server pass: its tools are
+ * known only once it answers.
+ */
 export function unknownToolWarnings(channels: Record<string, ChannelConfig>, registered: Iterable<string>, servers: readonly string[] = []): string[] {
   const tools = new Set(registered)
   const warnings: string[] = []
   for (const [name, block] of Object.entries(channels)) {
-    for (const tool of block.allowedTools ?? []) {
-      // An MCP server's tools are known once it answers: its names are checked against the config only.
-      const server = /^(.+?)__/.exec(tool)?.[1]
-      if (tools.has(tool) || (server !== undefined && servers.includes(server))) continue
-      const hint = closest(tool, tools)
-      warnings.push(`channels.${name}.allowedTools: "${tool}" names no registered tool${hint ? ` (did you mean "${hint}"?)` : ''}; it is never offered.`)
+    const named = { allowedTools: block.allowedTools ?? [], toolApproval: Object.keys(block.toolApproval ?? {}) }
+    for (const key of ['allowedTools', 'toolApproval'] as const) {
+      for (const tool of named[key]) {
+        if (tools.has(tool) || servers.some((server) => tool.startsWith(`${server}__`))) continue
+        const hint = closest(tool, tools)
+        warnings.push(`channels.${name}.${key}: "${tool}" names no registered tool${hint ? ` (did you mean "${hint}"?)` : ''}; ${NO_EFFECT[key]}.`)
+      }
     }
   }
   return warnings

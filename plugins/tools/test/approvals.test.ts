@@ -1,42 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ChatbotException, definePlugin } from '@chatbot-kit/kernel'
-import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
-import { defineTool, findApproval, listApprovals } from '../src/index.js'
-import { ask, ofType, recorder, sent, start } from './setup.js'
-import { events, type Harness } from '../../../packages/kernel/test/harness.js'
-
-const refundParameters = { type: 'object', properties: { order: { type: 'string' } }, required: ['order'], additionalProperties: false }
-
-/** A chatbot with `refund` (needs approval unless told otherwise) and `lookup` (runs at once). */
-async function setUp(config: Parameters<typeof start>[0] = {}, approval: Parameters<typeof defineTool>[0]['approval'] = 'required') {
-  const refund = recorder(() => ({ refunded: true }))
-  const lookup = recorder(() => ({ status: 'shipped' }))
-  const h = await start({ channels: { default: { allowedTools: ['refund', 'lookup'] } }, ...config })
-  h.chatbot.registerTool(defineTool({ name: 'refund', description: 'Refund an order', parameters: refundParameters, approval, handler: refund.handler }))
-  h.chatbot.registerTool(defineTool({ name: 'lookup', description: 'Order status', parameters: refundParameters, handler: lookup.handler }))
-  return { h, refund, lookup }
-}
-
-function decide(h: Harness, conversationId: string, approvalId: string, body: Record<string, unknown>, token = h.envelope()) {
-  return h.request(`/chatbot/conversations/${conversationId}/approvals/${approvalId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ signed_context: token, ...body }),
-  })
-}
-
-/** Asks, and expects the turn to pause: the approval event and the paused `done`. */
-async function askAndPause(h: Harness, message = 'refund A1') {
-  const { stream, conversationId } = await ask(h, message)
-  const [paused] = ofType(stream, 'tool_approval_required')
-  expect(paused).toBeDefined()
-  expect(stream.at(-1)).toMatchObject({ type: 'done', finish_reason: 'approval_required' })
-  return { stream, conversationId, approvalId: paused!.approval_id as string, paused: paused! }
-}
+import { defineTool, listApprovals } from '../src/index.js'
+import { askAndPause, decide } from './approval-steps.js'
+import { ask, ofType, sent, startWithRefund } from './setup.js'
+import { events } from '../../../packages/kernel/test/harness.js'
 
 describe('tool approval', () => {
   it('pauses on a call that needs approval (the handler does not run), shows it in the history, and runs it once approved', async () => {
-    const { h, refund } = await setUp()
+    const { h, refund } = await startWithRefund()
     h.provider.script({ text: 'One moment.', toolCalls: [{ id: 'call_r', name: 'refund', arguments: { order: 'A1' } }] }, { text: 'Refunded.' })
     const { stream, conversationId, approvalId, paused } = await askAndPause(h)
     expect(refund.calls).toEqual([])
@@ -74,7 +44,7 @@ describe('tool approval', () => {
   })
 
   it('tells the model a denied call was declined, and the model answers', async () => {
-    const { h, refund } = await setUp()
+    const { h, refund } = await startWithRefund()
     h.provider.script({ toolCalls: [{ id: 'call_r', name: 'refund', arguments: { order: 'A1' } }] }, { text: 'Understood, no refund.' })
     const { conversationId, approvalId } = await askAndPause(h)
     const continued = await events(await decide(h, conversationId, approvalId, { decision: 'deny' }))
@@ -88,7 +58,7 @@ describe('tool approval', () => {
   })
 
   it('runs the round’s calls that need no approval at once, and takes mixed decisions per call', async () => {
-    const { h, refund, lookup } = await setUp()
+    const { h, refund, lookup } = await startWithRefund()
     h.provider.script(
       { toolCalls: [{ id: 'r1', name: 'refund', arguments: { order: 'A1' } }, { id: 'l1', name: 'lookup', arguments: { order: 'A1' } }, { id: 'r2', name: 'refund', arguments: { order: 'B2' } }] },
       { text: 'Done.' },
@@ -124,7 +94,7 @@ describe('tool approval', () => {
   })
 
   it('answers 403 to another user, 404 for an unknown approval or conversation, 410 once expired (nothing runs)', async () => {
-    const { h, refund } = await setUp({ tools: { approvalTtl: 1 } })
+    const { h, refund } = await startWithRefund({ tools: { approvalTtl: 1 } })
     h.provider.script({ toolCalls: [{ id: 'call_r', name: 'refund', arguments: { order: 'A1' } }] })
     const { conversationId, approvalId } = await askAndPause(h)
 
@@ -144,44 +114,9 @@ describe('tool approval', () => {
     expect(((await (await h.history(conversationId, h.envelope())).json()) as { pending_approval: unknown }).pending_approval).toBeNull()
   })
 
-  it('counts a decision against the throttle as a message: refused with 429 before anything is decided or run', async () => {
-    const { h, refund } = await setUp({ plugins: [throttlePlugin()], throttle: { perMinute: 1, perDay: 100 } })
-    h.provider.script({ toolCalls: [{ id: 'call_r', name: 'refund', arguments: { order: 'A1' } }] })
-    const { conversationId, approvalId } = await askAndPause(h)
-    const refused = await decide(h, conversationId, approvalId, { decision: 'approve' })
-    expect(refused.status).toBe(429)
-    expect(await refused.json()).toMatchObject({ error: { code: 'throttled' } })
-    expect((await findApproval(h.chatbot.db, approvalId))!.decidedAt).toBeNull()
-    expect(refund.calls).toEqual([])
-  })
-
-  it('gives the decision back when the continuation fails before its calls run (a quota refusal), so the user can decide again', async () => {
-    let refuse = true
-    // Like the quota plugin: it refuses in turn:prompt, before the tools plugin's listener.
-    const quotaLike = definePlugin({
-      name: 'quota-like',
-      enforce: 'pre',
-      hooks: { 'turn:prompt': (turn) => { if (turn.continuation && refuse) throw new ChatbotException('Spent for today.', { code: 'quota_exceeded', status: 429 }) } },
-    })
-    const { h, refund } = await setUp({ plugins: [quotaLike] })
-    h.provider.script({ toolCalls: [{ id: 'call_r', name: 'refund', arguments: { order: 'A1' } }] }, { text: 'Refunded.' })
-    const { conversationId, approvalId } = await askAndPause(h)
-    const failed = await events(await decide(h, conversationId, approvalId, { decision: 'approve' }))
-    expect(failed.at(-1)).toMatchObject({ type: 'error', code: 'quota_exceeded' })
-    expect(refund.calls).toEqual([])
-    const history = (await (await h.history(conversationId, h.envelope())).json()) as { pending_approval: { approval_id: string } | null }
-    expect(history.pending_approval?.approval_id).toBe(approvalId)
-    expect((await findApproval(h.chatbot.db, approvalId))!.calls.map((call) => call.decision)).toEqual([null])
-
-    refuse = false
-    const continued = await events(await decide(h, conversationId, approvalId, { decision: 'approve' }))
-    expect(continued.at(-1)).toMatchObject({ type: 'done' })
-    expect(refund.calls).toHaveLength(1)
-  })
-
   it('follows the channel’s toolApproval over the tool’s, the fluent scope over both, and a function per call (failing closed)', async () => {
     const checked: unknown[] = []
-    const { h, refund } = await setUp({ channels: { default: { allowedTools: ['refund', 'lookup'], toolApproval: { refund: 'auto', lookup: 'required' } } } }, (args) => {
+    const { h, refund } = await startWithRefund({ channels: { default: { allowedTools: ['refund', 'lookup'], toolApproval: { refund: 'auto', lookup: 'required' } } } }, (args) => {
       checked.push(args)
       return (args as { order: string }).order.startsWith('BIG')
     })
@@ -203,7 +138,7 @@ describe('tool approval', () => {
 
   it('asks per call when the tool’s approval is a function, and asks when the function throws', async () => {
     let throws = false
-    const { h, refund } = await setUp({}, (args) => {
+    const { h, refund } = await startWithRefund({}, (args) => {
       if (throws) throw new Error('policy service down')
       return (args as { order: string }).order.startsWith('BIG')
     })
@@ -219,5 +154,11 @@ describe('tool approval', () => {
     await askAndPause(h, 'refund A2')
     expect(refund.calls.map((call) => call.callId)).toEqual(['small'])
   })
-})
 
+  it('reads only the channel’s own toolApproval entries: a tool named like an Object method still waits', async () => {
+    const { h } = await startWithRefund({ channels: { default: { allowedTools: ['constructor'] } } })
+    h.chatbot.registerTool(defineTool({ name: 'constructor', description: 'Builds', parameters: { type: 'object' }, approval: 'required', handler: () => 'built' }))
+    h.provider.script({ toolCalls: [{ id: 'c1', name: 'constructor', arguments: {} }] })
+    await askAndPause(h, 'build it')
+  })
+})

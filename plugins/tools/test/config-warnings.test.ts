@@ -28,4 +28,18 @@ describe('config warnings at start-up', () => {
     ])
     expect((await h.request('/chatbot/health')).status).toBe(200)
   })
+
+  it('checks each channel’s toolApproval keys as allowedTools, MCP names and <server>__* included', async () => {
+    const warnings: string[] = []
+    const refund = definePlugin({ name: 'refunds', setup: (chatbot) => void chatbot.registerTool({ name: 'refund_order', description: 'd', parameters: { type: 'object' }, handler: () => 'ok' }) })
+    // Nothing listens there: the server's own "down" warning is not what this test reads.
+    const mcp = { servers: { docs: { url: 'http://127.0.0.1:9/mcp' } } }
+    const toolApproval = { refund_order: 'required', refund_oder: 'required', docs__search: 'required', 'docs__*': 'auto', 'wiki__*': 'required' }
+    const config = { plugins: [toolsPlugin(), refund], mcp, channels: { default: {}, support: { allowedTools: ['refund_order', 'docs__*'], toolApproval } } }
+    h = await createHarness('in-process', config as never, { logger: recordingLogger(warnings) })
+    expect(warnings.filter((warning) => warning.startsWith('channels.'))).toEqual([
+      'channels.support.toolApproval: "refund_oder" names no registered tool (did you mean "refund_order"?); it applies to no call.',
+      'channels.support.toolApproval: "wiki__*" names no registered tool; it applies to no call.',
+    ])
+  })
 })

@@ -2,7 +2,7 @@ import { afterEach, expect } from 'vitest'
 import type { ChatbotConfig, CreateChatbotOptions, Turn } from '@chatbot-kit/kernel'
 import type { DemoProvider } from '@chatbot-kit/demo-provider'
 import { createHarness, events, type Harness } from '../../../packages/kernel/test/harness.js'
-import { toolsPlugin } from '../src/index.js'
+import { defineTool, toolsPlugin } from '../src/index.js'
 
 // Every test talks to the chatbot over a real socket, and the chatbot to the demo provider over loopback.
 
@@ -43,4 +43,16 @@ export function recorder(result: (args: Record<string, unknown>) => unknown = (a
       return result(args)
     },
   }
+}
+
+const orderParameters = { type: 'object', properties: { order: { type: 'string' } }, required: ['order'], additionalProperties: false }
+
+/** A chatbot with `refund` (needs approval unless told otherwise) and `lookup` (runs at once), both allowed. */
+export async function startWithRefund(config: ChatbotConfig = {}, approval: Parameters<typeof defineTool>[0]['approval'] = 'required') {
+  const refund = recorder(() => ({ refunded: true }))
+  const lookup = recorder(() => ({ status: 'shipped' }))
+  const h = await start({ channels: { default: { allowedTools: ['refund', 'lookup'] } }, ...config })
+  h.chatbot.registerTool(defineTool({ name: 'refund', description: 'Refund an order', parameters: orderParameters, approval, handler: refund.handler }))
+  h.chatbot.registerTool(defineTool({ name: 'lookup', description: 'Order status', parameters: orderParameters, handler: lookup.handler }))
+  return { h, refund, lookup }
 }

@@ -47,6 +47,9 @@ describe.skipIf(!availability.run)('<chatbot-widget> tool approvals, in Chromium
 
   const card = (page: Page) => widget(page).host.locator('[part="approval"]')
 
+  /** What the polite live region reads out now, one entry per paragraph. */
+  const announced = (page: Page) => widget(page).host.locator('[aria-live="polite"] p').allTextContents()
+
   /** Each waiting call as the card shows it: its tool's name and its argument rows. */
   function shownCalls(page: Page) {
     return card(page)
@@ -93,6 +96,8 @@ describe.skipIf(!availability.run)('<chatbot-widget> tool approvals, in Chromium
     await sendMessage(page, 'Refund order 1042')
     await card(page).waitFor()
     expect(await card(page).locator('p').first().textContent()).toBe('The assistant needs your approval.')
+    // Screen readers hear the paused reply and the request with it, not only the card appearing.
+    await expect.poll(() => announced(page)).toEqual(['Let me refund that.', 'The assistant needs your approval.'])
     expect(await shownCalls(page)).toEqual([{ name: 'refund_order', rows: SHOWN }])
     expect(await card(page).locator('button').allTextContents()).toEqual(['Approve', 'Deny'])
     expect(calls).toEqual([])
@@ -136,8 +141,9 @@ describe.skipIf(!availability.run)('<chatbot-widget> tool approvals, in Chromium
     suite.app.provider!.script({ toolCalls: [{ id: 'call_deny', name: 'refund_order', arguments: ORDER }] }, { text: 'All right, order 1042 stays as it is.' })
     await sendMessage(page, 'Refund order 1042, please')
     await card(page).waitFor()
-    // A paused reply without text leaves no empty bubble.
+    // A paused reply without text leaves no empty bubble, and the request alone is announced.
     expect(await transcript(page)).toEqual([`assistant: ${GREETING}`, 'user: Refund order 1042, please'])
+    await expect.poll(() => announced(page)).toEqual(['The assistant needs your approval.'])
     await card(page).getByRole('button', { name: 'Deny', exact: true }).click()
     await expect.poll(() => replyText(page), { timeout: 10_000 }).toBe('All right, order 1042 stays as it is.')
     await widget(page).send.waitFor()

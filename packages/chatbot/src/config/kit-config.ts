@@ -20,7 +20,9 @@ export const configFromEnv = (env: Record<string, string | undefined>): ChatbotC
 /** The defaults of every key, resolved with no file and no environment. */
 export const defaultConfig = (): ResolvedConfig => resolveConfig({}, {})
 
-/** Unknown keys; with `toolNames`, also `allowedTools` entries naming no registered tool (start-up logs both). */
+/** Unknown keys; with `toolNames`, also `allowedTools`/`toolApproval` entries naming no registered tool (start-up logs both). */
 export function configWarnings(config: ResolvedConfig, toolNames?: Iterable<string>): string[] {
-  return [...kernelConfigWarnings(config), ...(toolNames ? unknownToolWarnings(config.channels, toolNames) : [])]
+  // The configured MCP servers' names pass as at start-up: their tools are known once they answer.
+  const servers = Object.keys(config.mcp.servers)
+  return [...kernelConfigWarnings(config), ...(toolNames ? unknownToolWarnings(config.channels, toolNames, servers) : [])]
 }

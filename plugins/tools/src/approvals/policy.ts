@@ -1,5 +1,7 @@
 import type { ChatToolCall, PluginApi, Turn } from '@chatbot-kit/kernel'
 import { parseArguments } from '../arguments.js'
+import { SERVER_WILDCARD } from '../offer.js'
+import type { ToolApprovalPolicy } from '../options.js'
 import type { ChatbotTool } from '../types.js'
 
 /**
@@ -8,7 +10,7 @@ import type { ChatbotTool } from '../types.js'
  * user (an approval check fails closed). Arguments that are not JSON never run, so never ask.
  */
 export async function needsApproval(api: PluginApi, turn: Turn, tool: ChatbotTool, call: ChatToolCall): Promise<boolean> {
-  const channel = api.settings(turn.channel).toolApproval[tool.name]
+  const channel = channelPolicy(api.settings(turn.channel).toolApproval, tool.name)
   if (channel) return channel === 'required'
   const { approval = 'auto' } = tool
   if (typeof approval === 'string') return approval === 'required'
@@ -20,4 +22,14 @@ export async function needsApproval(api: PluginApi, turn: Turn, tool: ChatbotToo
     api.logger.error(`The approval check of the tool "${tool.name}" failed; the call waits for the user:`, error)
     return true
   }
+}
+
+/**
+ * The tool's own entry, else a `<server>__*` covering it: the pattern means what it means in
+ * `allowedTools`, so the two keys cannot disagree. Own keys only (a tool may be named `constructor`).
+ */
+function channelPolicy(policies: Record<string, ToolApprovalPolicy>, name: string): ToolApprovalPolicy | undefined {
+  if (Object.hasOwn(policies, name)) return policies[name]
+  const pattern = Object.keys(policies).find((key) => key.endsWith(SERVER_WILDCARD) && name.startsWith(key.slice(0, -1)))
+  return pattern === undefined ? undefined : policies[pattern]
 }
