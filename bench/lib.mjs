@@ -120,6 +120,13 @@ export function httpGet(url, timeoutMs = 5000) {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
+ * How long after `chatbot serve` is up a scenario waits before it measures: the kernel loads its
+ * tokenizer table 1 s after start-up (~300 ms of the event loop, ~70 MB of RSS). That is start-up,
+ * not a resume, a stop or an open stream.
+ */
+export const WARM_UP_SETTLE_MS = 2000
+
+/**
  * Splits text chunks of an SSE response into events and calls `onFrame({ id, data })` per event
  * (`id` undefined when the event has none, `data` as sent after `data:`).
  */

@@ -10,7 +10,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { BENCH_DIR, ROOT, httpGet, median, percentile, sleep, spawnUntil, stopChild, trackChild } from './lib.mjs'
+import { BENCH_DIR, ROOT, WARM_UP_SETTLE_MS, httpGet, median, percentile, sleep, spawnUntil, stopChild, trackChild } from './lib.mjs'
 import { leftReplies, resume, stop } from './replies/scenarios.mjs'
 
 const ALL = ['latency', 'throughput', 'streams', 'disconnect', 'startup', 'storage', 'resume', 'stop']
@@ -209,7 +209,8 @@ async function streams() {
     const stack = await startStack({ tokens: 900, delay: 1000, firstDelay: 0 })
     try {
       const server = stack.servers[target]
-      await sleep(500)
+      // The RSS before the ramp is read after the tokenizer warm-up, which is no stream's memory.
+      await sleep(WARM_UP_SETTLE_MS)
       results[target] = await runLoad({ mode: 'streams', target, url: server.url, serverPid: server.pid, healthUrl: server.health, stepSize, maxStreams, settleMs: quick ? 2500 : 3000 })
     } finally {
       await stack.stop()

@@ -3,11 +3,10 @@
 // startProvider, startChatbot, runLoad (this folder's load.mjs). The Redis and Postgres variants
 // run when CHATBOT_TEST_REDIS_URL (and CHATBOT_TEST_POSTGRES_URL) are set, else a row says why not.
 import { randomBytes } from 'node:crypto'
-import { percentile, sleep, stopChild } from '../lib.mjs'
+import { WARM_UP_SETTLE_MS, percentile, sleep, stopChild } from '../lib.mjs'
 
 const REDIS = process.env.CHATBOT_TEST_REDIS_URL
 const POSTGRES = process.env.CHATBOT_TEST_POSTGRES_URL
-const SETTLE_MS = 2000
 
 /** Runs `body(chatbots)` against fresh `chatbot serve` processes on `provider`, stopping them after. */
 async function withChatbots(b, provider, envs, body) {
@@ -15,9 +14,7 @@ async function withChatbots(b, provider, envs, body) {
   try {
     // One after the other: the first migrates a shared database before the second starts.
     for (const env of envs) chatbots.push(await b.startChatbot(provider.url, { env }))
-    // The kernel loads its tokenizer table 1 s after start-up (~300 ms of the event loop): that is
-    // start-up, not a resume or a stop, so the measurements begin after it.
-    await sleep(SETTLE_MS)
+    await sleep(WARM_UP_SETTLE_MS)
     return await body(chatbots)
   } finally {
     await Promise.all(chatbots.map((c) => stopChild(c.child)))
