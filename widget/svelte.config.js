@@ -1,11 +1,13 @@
 // Read by @sveltejs/vite-plugin-svelte and by editor tooling alike.
 /** @type {import('@sveltejs/vite-plugin-svelte').SvelteConfig} */
 export default {
-  // Comments in the component's CSS explain it to readers, not to browsers.
-  preprocess: { style: ({ content }) => ({ code: content.replace(/\/\*[\s\S]*?\*\//g, '') }) },
+  // The component has no <style> block: its CSS is src/element/widget.css, adopted as a
+  // constructable stylesheet. Svelte's injected mode would add a <style> element, which a strict
+  // Content-Security-Policy (style-src 'self') blocks; a <style> block added here by mistake is
+  // dropped rather than injected (test/source-rules.test.ts forbids it).
+  vitePlugin: { emitCss: false },
   compilerOptions: {
-    // Injected where the component is mounted: into the element's shadow root, not a stylesheet.
-    css: 'injected',
+    css: 'external',
     // No `window.__svelte` global on the host page.
     discloseVersion: false,
   },

@@ -2,8 +2,9 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'vite'
 import { sizeBudget } from './build/size-budget.js'
 
-// One self-contained ES module, `dist/widget.js`, CSS inside (see svelte.config.js): there is
-// no stylesheet to serve, and nothing leaks into the host page.
+// One self-contained ES module, `dist/widget.js`, CSS inside (src/element/widget.css, imported as
+// a string and adopted by each shadow root; see svelte.config.js): there is no stylesheet to
+// serve, and nothing leaks into the host page.
 export default defineConfig({
   plugins: [svelte(), sizeBudget('widget.js')],
   build: {
@@ -17,6 +18,8 @@ export default defineConfig({
     minify: true,
     sourcemap: false,
     target: 'es2022',
+    // Not lightningcss, Vite's default: it rounds the z-index default 2147483000 to 2147480000.
+    cssMinify: 'esbuild',
     rolldownOptions: {
       output: {
         // Library mode keeps whitespace and annotations for downstream bundlers; this file is

@@ -6,7 +6,7 @@ const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf
 const component = read('../src/element/ChatbotWidget.svelte')
 const header = component.slice(0, component.indexOf('-->'))
 const body = component.slice(header.length)
-const styles = body.slice(body.indexOf('<style>'))
+const styles = read('../src/element/widget.css')
 const readme = read('../README.md')
 const all = (text: string, pattern: RegExp) => [...new Set([...text.matchAll(pattern)].map((match) => match[1]!))].sort()
 
@@ -22,11 +22,11 @@ describe('public contract', () => {
     expect(all(styles, /(--chatbot-[\w-]+)/g)).toEqual(properties)
   })
 
-  it('documents exactly the eleven parts the markup exposes, launcher among them', () => {
-    const markup = body.slice(0, body.indexOf('<style>')) + read('../src/messages/render.ts') + read('../src/messages/approval.ts')
-    expect(parts).toHaveLength(11)
-    expect(parts).toContain('launcher')
-    expect([...all(markup, /part="([\w-]+)"/g), ...all(markup, /'part', '([\w-]+)'/g)].sort()).toEqual(parts)
+  it('documents exactly the fifteen parts the markup exposes, launcher and feedback among them', () => {
+    const markup = body + ['render', 'approval', 'feedback'].map((file) => read(`../src/messages/${file}.ts`)).join('')
+    expect(parts).toHaveLength(15)
+    expect(parts).toEqual(expect.arrayContaining(['launcher', 'feedback', 'feedback-comment', 'menu', 'menu-button']))
+    expect([...all(markup, /part="([\w-]+)"/g), ...all(markup, /\bpart: '([\w-]+)'/g)].sort()).toEqual(parts)
   })
 
   it('documents exactly the events the component dispatches', () => {

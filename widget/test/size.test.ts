@@ -19,4 +19,13 @@ describe('dist/widget.js', () => {
     expect(code).toContain('--chatbot-accent')
     expect(code).toContain('chatbot-widget')
   })
+
+  it('adopts its styles as a constructable stylesheet: no <style> element, which a strict CSP blocks', (context) => {
+    context.skip(!existsSync(bundle), 'dist/widget.js is not built: run `npx vite build` in widget/ first')
+    const code = readFileSync(bundle, 'utf8')
+    expect(code).toContain('adoptedStyleSheets')
+    // Svelte's injected CSS (`css: 'injected'`) ships as `{ hash: 'svelte-…', code }` for a style element.
+    expect(code).not.toMatch(/hash:\s*[`'"]svelte-|createElement\(\s*[`'"]style|<style/)
+    expect(code).not.toMatch(/\beval\(|new Function\b/)
+  })
 })

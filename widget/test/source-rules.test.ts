@@ -11,6 +11,13 @@ const source = (file: string) => readFileSync(join(src, file), 'utf8')
 // use an API that parses HTML; and the widget reads no cookie in script (contract §6).
 const HTML_SINKS = /innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser|\{@html/
 const COOKIES = /document\.cookie|cookieStore/
+// A host page may serve `Content-Security-Policy: default-src 'self'; script-src 'self';
+// style-src 'self'` (docs/security.md). That blocks <style> elements and style attributes
+// (styles go through the adopted stylesheet; CSSOM calls such as `style.setProperty` are
+// allowed), inline event-handler attributes, and eval.
+const INLINE_STYLES = /<style|createElement\(\s*['"`]style|setAttribute\(\s*['"`]style|\sstyle[=:]/
+const INLINE_HANDLERS = /setAttribute\(\s*['"`]on|\son[a-z]+=["']/
+const EVAL = /\beval\(|new Function\b|set(Timeout|Interval)\(\s*['"`]/
 
 describe('source rules', () => {
   it('finds the sources to check', () => {
@@ -21,5 +28,11 @@ describe('source rules', () => {
   it.each(files)('%s parses no HTML and reads no cookie', (file) => {
     expect(source(file)).not.toMatch(HTML_SINKS)
     expect(source(file)).not.toMatch(COOKIES)
+  })
+
+  it.each(files)('%s needs nothing a strict CSP forbids: no inline style or handler, no eval', (file) => {
+    expect(source(file)).not.toMatch(INLINE_STYLES)
+    expect(source(file)).not.toMatch(INLINE_HANDLERS)
+    expect(source(file)).not.toMatch(EVAL)
   })
 })

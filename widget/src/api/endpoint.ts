@@ -11,6 +11,9 @@ export function resolveEndpoint(attribute: string | null | undefined, scriptUrl:
 
 export const messagesUrl = (endpoint: string): string => new URL('messages', endpoint).href
 
+/** `messages/{id}/feedback`: a reply's rating (contract §9.4). */
+export const feedbackUrl = (endpoint: string, messageId: string): string => new URL(`messages/${encodeURIComponent(messageId)}/feedback`, endpoint).href
+
 /** `conversations/{id}/{route}`, with the envelope in the query when given (the GET routes). */
 export function conversationUrl(endpoint: string, conversationId: string, route: 'messages' | 'stream' | 'stop' | `approvals/${string}`, token?: string): string {
   const url = new URL(`conversations/${encodeURIComponent(conversationId)}/${route}`, endpoint)

@@ -1,6 +1,6 @@
 import type { PendingToolCall } from '@chatbot-kit/kernel'
 import { clientError, errorFromResponse, RequestFailure } from './errors.js'
-import { conversationUrl, historyUrl, messagesUrl } from './endpoint.js'
+import { conversationUrl, feedbackUrl, historyUrl, messagesUrl } from './endpoint.js'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
@@ -11,11 +11,18 @@ export interface MessageBody {
   client_extractors?: Record<string, string>
 }
 
+/** A reply's rating (contract §9.4). */
+export type Rating = 'up' | 'down'
+
 export interface HistoryMessage {
   role: 'user' | 'assistant'
   content: string
   /** Absent from servers before 1.1: complete. `streaming` is a reply in progress, with its text so far. */
   status?: 'complete' | 'incomplete' | 'streaming'
+  /** The message's public id; `null` for the greeting, absent from servers before 1.1. */
+  id?: string | null
+  /** The reply's rating; absent from servers without feedback. */
+  feedback?: Rating | null
 }
 
 /** The decision body of the approvals route: one answer for every call, or one per call id. */
@@ -85,6 +92,11 @@ export async function stopReply(options: ConversationOptions & { csrfToken: stri
 export async function postDecision(options: ConversationOptions & { approvalId: string; body: DecisionBody; csrfToken: string | null }): Promise<ReadableStream<Uint8Array>> {
   const url = conversationUrl(options.endpoint, options.conversationId, `approvals/${encodeURIComponent(options.approvalId)}`)
   return eventStream(await post(options, url, { signed_context: options.token, ...options.body }))
+}
+
+/** Rates a reply (204); a new rating replaces the one before. `comment` goes with a "down". */
+export async function postFeedback(options: RequestOptions & { token: string; messageId: string; rating: Rating; comment?: string; csrfToken: string | null }): Promise<void> {
+  await post(options, feedbackUrl(options.endpoint, options.messageId), { signed_context: options.token, rating: options.rating, comment: options.comment }, 'application/json')
 }
 
 /**

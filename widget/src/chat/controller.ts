@@ -3,6 +3,7 @@ import { clientError, RequestFailure, type WidgetError } from '../api/errors.js'
 import { stopReply, type DecisionBody } from '../api/requests.js'
 import { placeOf } from '../stream/event-id.js'
 import { parseEvent } from '../stream/events.js'
+import { sendRating, type Rating } from './feedback.js'
 import { followReply, type EventHandler } from './follow.js'
 import { isGone, loadHistory } from './history.js'
 import { decideAndRead, postAndRead, type ReadResult } from './post.js'
@@ -17,7 +18,7 @@ type Attempt = { from: number; redo?: () => Promise<unknown> }
 
 /**
  * The chat's behaviour without any DOM: history, sending, streaming, resuming a dropped or
- * reloaded reply, following another tab's, tool approvals, stop and retry. The element renders `state` and
+ * reloaded reply, following another tab's, tool approvals, ratings, stop and retry. The element renders `state` and
  * forwards user actions; everything here runs in Node tests.
  */
 export function createChatController(options: ChatControllerOptions) {
@@ -31,6 +32,7 @@ export function createChatController(options: ChatControllerOptions) {
   /** Whether the reply shown was sent from here: only those fire `onReply`, so a host counts each once. */
   let own = false
   let tabs: TabLink | null = null
+  let spoken = 0
 
   const update = (patch: Partial<ChatState>) => {
     if (disposed) return
@@ -211,7 +213,7 @@ export function createChatController(options: ChatControllerOptions) {
     if (event.conversation_id) options.conversations.set(channel, event.conversation_id)
     if (event.type === 'error') throw new RequestFailure({ code: event.code, message: event.message, retryable: event.retryable })
     const reply = state.messages.at(-1)!
-    update({ announcement: { key: reply.key, text: reply.content } })
+    update({ announcement: { key: reply.key, text: reply.content, paused: event.finish_reason === 'approval_required' } })
     // A turn paused for approval before any text: its card shows instead of an empty bubble.
     if (event.finish_reason === 'approval_required') updateReply((paused) => (isEmptyReply(paused) ? null : paused))
     if (own) {
@@ -233,6 +235,21 @@ export function createChatController(options: ChatControllerOptions) {
     load,
     send,
     decide,
+    /**
+     * Rates reply `id` (with a "down"'s comment); true when the server took it. A failure says
+     * so in the status line (`notice`, code `feedback_failed`), without Retry: pressing the
+     * thumb again retries.
+     */
+    async rate(id: string, rating: Rating, comment?: string): Promise<boolean> {
+      const failure = await sendRating(options, id, rating, comment)
+      if (failure) options.onError?.(failure)
+      update({ notice: failure && { ...failure, code: 'feedback_failed' } })
+      return !failure
+    },
+    /** Has the polite live region read `text` once (the thanks for a rating). */
+    announce(text: string): void {
+      update({ announcement: { key: `a${++spoken}`, text } })
+    },
     /**
      * Stops the reply being streamed: the stop route ends it on the server (a disconnect no
      * longer does), and reading ends here; what arrived stays, marked stopped. A failed stop

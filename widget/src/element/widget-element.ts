@@ -33,12 +33,12 @@ const attributeOf = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${lette
 const keyOf = (attribute: string) => attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()) as Key
 
 /**
- * The `<chatbot-widget>` class: an open shadow root that `Panel` is mounted into while the element
- * is connected, with `host` (this element) as its one prop. Its properties are reactive: the
- * panel's effects that read one re-run when it changes, by attribute or by assignment. `Base` is
- * for tests, which have no DOM.
+ * The `<chatbot-widget>` class: an open shadow root that adopts `sheets` and that `Panel` is
+ * mounted into while the element is connected, with `host` (this element) as its one prop. Its
+ * properties are reactive: the panel's effects that read one re-run when it changes, by attribute
+ * or by assignment. `Base` is for tests, which have no DOM.
  */
-export function defineWidgetElement(Panel: Component<{ host: WidgetElement }>, Base: new () => HTMLElement = HTMLElement): new () => WidgetElement {
+export function defineWidgetElement(Panel: Component<{ host: WidgetElement }>, sheets: CSSStyleSheet[] = [], Base: new () => HTMLElement = HTMLElement): new () => WidgetElement {
   class ChatbotWidgetElement extends Base {
     static observedAttributes = KEYS.map(attributeOf)
 
@@ -71,7 +71,8 @@ export function defineWidgetElement(Panel: Component<{ host: WidgetElement }>, B
 
     constructor() {
       super()
-      this.attachShadow({ mode: 'open' })
+      // Adopted, not a style element: a strict CSP (style-src 'self') allows constructed sheets.
+      this.attachShadow({ mode: 'open' }).adoptedStyleSheets = sheets
     }
 
     // Mounted a microtask after connection, and unmounted a microtask after disconnection unless

@@ -14,6 +14,7 @@ const MESSAGES: Record<string, StringKey> = {
   stream_interrupted: 'errorNetwork',
   approval_expired: 'approvalExpired',
   approval_decided: 'approvalDecided',
+  feedback_failed: 'feedbackFailed',
   403: 'errorSession',
   419: 'errorSession',
   413: 'errorTooLong',

@@ -26,8 +26,7 @@ export function approvalCard(node: Element, params: ApprovalParams) {
   const doc = node.ownerDocument
 
   const button = (label: string, choice: Decision, callId?: string) => {
-    const element = buildElement(doc, 'button', choice, label) as HTMLButtonElement
-    element.setAttribute('type', 'button')
+    const element = buildElement(doc, 'button', choice, label, { type: 'button' }) as HTMLButtonElement
     element.onclick = () => current.decide(choice, callId)
     if (callId && current.approval!.calls.length > 1) toggles.push([element, callId, choice])
     return element
@@ -41,19 +40,20 @@ export function approvalCard(node: Element, params: ApprovalParams) {
     const calls = approval.calls.map(({ call_id, name, arguments: args }) => {
       const rows = args && typeof args === 'object' && !Array.isArray(args) ? Object.entries(args) : null
       const shown = rows ? rows.map(([key, value]) => buildElement(doc, 'tr', '', [buildElement(doc, 'th', '', key), buildElement(doc, 'td', '', compact(value))])) : null
-      const call = buildElement(doc, 'div', 'call', [
-        buildElement(doc, 'strong', '', name),
-        ...(shown ? (shown.length > 0 ? [buildElement(doc, 'table', '', shown)] : []) : [buildElement(doc, 'code', '', compact(args))]),
-        choices(text, call_id),
-      ])
       // Each call's buttons are heard with the tool's name.
-      call.setAttribute('role', 'group')
-      call.setAttribute('aria-label', name)
-      return call
+      return buildElement(
+        doc,
+        'div',
+        'call',
+        [
+          buildElement(doc, 'strong', '', name),
+          ...(shown ? (shown.length > 0 ? [buildElement(doc, 'table', '', shown)] : []) : [buildElement(doc, 'code', '', compact(args))]),
+          choices(text, call_id),
+        ],
+        { role: 'group', 'aria-label': name },
+      )
     })
-    const card = buildElement(doc, 'div', 'approval', [buildElement(doc, 'p', '', text.approvalNeeded), ...calls, ...(calls.length > 1 ? [choices(text)] : [])])
-    card.setAttribute('part', 'approval')
-    return [card]
+    return [buildElement(doc, 'div', 'approval', [buildElement(doc, 'p', '', text.approvalNeeded), ...calls, ...(calls.length > 1 ? [choices(text)] : [])], { part: 'approval' })]
   }
 
   const update = (next: ApprovalParams) => {

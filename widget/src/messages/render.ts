@@ -4,22 +4,21 @@ import { parseMarkdown } from '../markdown/blocks.js'
 import { renderBlocks, type NodeFactory } from '../markdown/render.js'
 import { buildElement } from './element.js'
 
-const TOOL_TEXT = { running: 'toolRunning', done: 'toolDone', failed: 'toolFailed', denied: 'toolDenied' } as const
+/** The translated line for a tool call in each state (also the transcript's). */
+export const TOOL_TEXT = { running: 'toolRunning', done: 'toolDone', failed: 'toolFailed', denied: 'toolDenied' } as const
 
 /**
  * Builds one message: a visually hidden speaker label, the tools it used, its text (plain for
  * the user, safe Markdown for the assistant) and a status note (thinking, stopped).
  */
 export function renderMessage(message: ChatMessage, text: WidgetStrings, doc: NodeFactory): Element {
-  const element = (tag: string, className: string, content: string | Node[]) => buildElement(doc, tag, className, content)
+  const element = (tag: string, className: string, content: string | Node[], attributes?: Record<string, string>) => buildElement(doc, tag, className, content, attributes)
   const tools = message.tools.map((tool) => element('li', `tool ${tool.state}`, format(text[TOOL_TEXT[tool.state]], { name: tool.name })))
   const note = message.status === 'stopped' ? text.stopped : message.status === 'streaming' && !message.content ? text.thinking : ''
-  const item = element('div', `message ${message.role}`, [
+  return element('div', `message ${message.role}`, [
     element('span', 'visually-hidden', `${message.role === 'user' ? text.you : text.assistant}:`),
     ...(tools.length > 0 ? [element('ul', 'tools', tools)] : []),
     message.role === 'user' ? element('div', 'plain', message.content) : element('div', 'markdown', renderBlocks(parseMarkdown(message.content), doc)),
     ...(note ? [element('p', 'status', note)] : []),
-  ])
-  item.setAttribute('part', 'message')
-  return item
+  ], { part: 'message' })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { RequestFailure } from '../../src/api/errors.js'
-import { getHistory, postDecision, postMessage, resumeReply, stopReply, type FetchLike } from '../../src/api/requests.js'
+import { getHistory, postDecision, postFeedback, postMessage, resumeReply, stopReply, type FetchLike } from '../../src/api/requests.js'
 import { bodyOf, jsonResponse, sse, streamResponse } from '../helpers/streams.js'
 
 const endpoint = 'https://shop.example/chatbot/'
@@ -152,6 +152,24 @@ describe('stopReply', () => {
     expect(url).toBe('https://shop.example/chatbot/conversations/c-1/stop')
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: JSON.stringify({ signed_context: 'p.s' }) })
     expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-TOKEN': 'tok' })
+  })
+})
+
+describe('postFeedback', () => {
+  it('posts the rating and comment with the envelope and the CSRF header to the reply’s feedback route', async () => {
+    const fetch = vi.fn<FetchLike>(async () => new Response(null, { status: 204 }))
+    await postFeedback({ fetch, endpoint, token: 'p.s', messageId: 'm 1/x', rating: 'down', comment: 'Wrong size', csrfToken: 'tok' })
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('https://shop.example/chatbot/messages/m%201%2Fx/feedback')
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: JSON.stringify({ signed_context: 'p.s', rating: 'down', comment: 'Wrong size' }) })
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-TOKEN': 'tok' })
+  })
+
+  it('sends no comment key without one, and reads a refusal', async () => {
+    const fetch = vi.fn<FetchLike>(async () => jsonResponse(403, { error: { code: 'forbidden', message: 'Not yours.' } }))
+    const error = await failure(postFeedback({ fetch, endpoint, token: 'p.s', messageId: 'm-1', rating: 'up', csrfToken: null }))
+    expect(JSON.parse(String(fetch.mock.calls[0]![1].body))).toEqual({ signed_context: 'p.s', rating: 'up' })
+    expect(error).toEqual({ code: 'forbidden', message: 'Not yours.', retryable: false, status: 403 })
   })
 })
 

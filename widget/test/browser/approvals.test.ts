@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { defineTool } from 'chatbot-kit'
-import { availability, GREETING, openPage, screenshot, transcript, useTestPage, widget } from './harness.js'
+import { announced, availability, focused, GREETING, history, openPage, screenshot, transcript, useTestPage, widget } from './harness.js'
 
 // Tool approvals end to end (contract §9.2): real Chromium, a real chatbot-kit server over a real
 // socket with a tool that needs approval, and the demo provider scripted to call it.
@@ -47,9 +47,6 @@ describe.skipIf(!availability.run)('<chatbot-widget> tool approvals, in Chromium
 
   const card = (page: Page) => widget(page).host.locator('[part="approval"]')
 
-  /** What the polite live region reads out now, one entry per paragraph. */
-  const announced = (page: Page) => widget(page).host.locator('[aria-live="polite"] p').allTextContents()
-
   /** Each waiting call as the card shows it: its tool's name and its argument rows. */
   function shownCalls(page: Page) {
     return card(page)
@@ -60,23 +57,6 @@ describe.skipIf(!availability.run)('<chatbot-widget> tool approvals, in Chromium
           rows: [...call.querySelectorAll('tr')].map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent]),
         })),
       )
-  }
-
-  /** The element focused inside the widget's shadow root, by its text or part. */
-  const focused = (page: Page) =>
-    widget(page).host.evaluate((host) => {
-      const active = host.shadowRoot!.activeElement
-      return active?.getAttribute('part') ?? active?.textContent ?? null
-    })
-
-  /** The conversation as the server lists it, asked from the page with its own envelope and cookies. */
-  function history(page: Page) {
-    return page.evaluate(async () => {
-      const id = localStorage.getItem('chatbot:conversation:default')
-      const token = document.querySelector('chatbot-widget')!.getAttribute('signed-context')!
-      const response = await fetch(`/chatbot/conversations/${id}/messages?signed_context=${encodeURIComponent(token)}`)
-      return (await response.json()) as { messages: { role: string; content: string }[]; pending_approval: { calls: { name: string }[] } | null }
-    })
   }
 
   const tools = (page: Page) => widget(page).assistant.last().locator('.tool').allTextContents()

@@ -22,8 +22,10 @@ describe.skipIf(!availability.run)('<chatbot-widget> as an element, in Chromium'
           events.push({ type, detail, bubbles, composed })
         })
       }
-      const style = host.shadowRoot!.querySelector('style')?.textContent ?? ''
-      return { mode: host.shadowRoot!.mode, styled: style.includes('--chatbot-accent'), channel: host.channel, title: host.title, position: host.position, signed: host.signedContext.length > 0, open: host.open }
+      // Adopted as a constructed stylesheet, not a style element (which a strict CSP blocks).
+      const rules = host.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n')
+      const styled = rules.includes('--chatbot-accent') && host.shadowRoot!.querySelector('style') === null
+      return { mode: host.shadowRoot!.mode, styled, channel: host.channel, title: host.title, position: host.position, signed: host.signedContext.length > 0, open: host.open }
     })
     expect(element).toEqual({ mode: 'open', styled: true, channel: 'default', title: 'Shop assistant', position: 'bottom-right', signed: true, open: false })
 
@@ -31,12 +33,12 @@ describe.skipIf(!availability.run)('<chatbot-widget> as an element, in Chromium'
     await w.panel.waitFor()
     expect([await w.host.getAttribute('open'), await w.host.evaluate((host) => (host as WidgetElement).open)]).toEqual(['', true])
     await w.host.evaluate((host) => ((host as WidgetElement).open = false))
-    await w.panel.waitFor({ state: 'detached' })
+    await w.panel.waitFor({ state: 'hidden' })
     expect(await w.host.getAttribute('open')).toBeNull()
     await w.host.evaluate((host) => host.setAttribute('open', ''))
     await w.panel.waitFor()
     await w.host.locator('[part="close-button"]').click()
-    await w.panel.waitFor({ state: 'detached' })
+    await w.panel.waitFor({ state: 'hidden' })
     const events = await page.evaluate(() => (window as unknown as { events: unknown[] }).events)
     const flags = { detail: {}, bubbles: true, composed: true }
     expect(events).toEqual([
@@ -50,7 +52,7 @@ describe.skipIf(!availability.run)('<chatbot-widget> as an element, in Chromium'
       host.setAttribute('position', 'inline')
       ;(host as WidgetElement).setStrings({ send: 'Senden' })
     })
-    await w.launcher.waitFor({ state: 'detached' })
+    await w.launcher.waitFor({ state: 'hidden' })
     expect(await w.panel.getAttribute('role')).toBe('region')
     expect(await w.host.locator('h2').textContent()).toBe('Help desk')
     expect(await w.send.getAttribute('aria-label')).toBe('Senden')
@@ -77,6 +79,31 @@ describe.skipIf(!availability.run)('<chatbot-widget> as an element, in Chromium'
     })
     expect(roots).toEqual({ removed: true, again: 1 })
     await w.panel.waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps the panel while closed (unsent text stays) and shows the latest message when it opens again', async () => {
+    const { page, context, errors } = await openPage(suite.browser, suite.pageUrl(), { width: 1024, height: 500 })
+    const w = widget(page)
+    await w.launcher.click()
+    suite.app.provider!.script({ text: Array.from({ length: 80 }, (_, index) => `word${index}`).join(' ') })
+    await w.input.fill('A long answer, please')
+    await w.input.press('Enter')
+    await expect.poll(() => suite.replyText(page), { timeout: 10_000 }).toMatch(/word79$/)
+    await w.send.waitFor()
+    await w.input.fill('unsent')
+    const messages = w.host.locator('[part="messages"]')
+    const fromEnd = () => messages.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)
+    await expect.poll(fromEnd).toBeLessThan(2)
+    await messages.evaluate((element) => (element.scrollTop = 0))
+    await page.keyboard.press('Escape')
+    await w.panel.waitFor({ state: 'hidden' })
+    await w.launcher.click()
+    await w.panel.waitFor()
+    expect(await messages.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true)
+    await expect.poll(fromEnd).toBeLessThan(2)
+    expect(await w.input.inputValue()).toBe('unsent')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -17,6 +17,14 @@ if (!availability.run) console.warn(`[widget browser tests] ${availability.reaso
 
 export const GREETING = 'Hello! Ask me anything about the shop.'
 
+/** Content-Security-Policies the test page can be served under, `?csp=<name>` (docs/security.md). */
+export const POLICIES = {
+  /** The usual strict policy: everything from the page's origin, no inline code or styles, no eval. */
+  strict: "default-src 'self'; script-src 'self'; style-src 'self'",
+  /** Nothing at all but what the widget needs. */
+  minimal: "default-src 'none'; script-src 'self'; connect-src 'self'",
+}
+
 /** What a turn received, recorded by a tiny plugin: the client extractors the server accepted. */
 export interface Recorder {
   clientExtractors: Record<string, string>[]
@@ -38,7 +46,11 @@ function recorderPlugin(recorder: Recorder): ChatbotPlugin {
   }
 }
 
-/** A page hosting the widget, for the chatbot without the fixture (the demo provider behind it). */
+/**
+ * A page hosting the widget, for the chatbot without the fixture (the demo provider behind it).
+ * `?csp=strict` or `?csp=minimal` serves it under that one of `POLICIES`, without the page's own
+ * inline style.
+ */
 function pagePlugin(): ChatbotPlugin {
   return {
     name: 'test-page',
@@ -49,9 +61,13 @@ function pagePlugin(): ChatbotPlugin {
         path: '/test-page',
         stateful: true,
         async handler(event) {
+          const policy = POLICIES[event.url.searchParams.get('csp') as keyof typeof POLICIES] as string | undefined
           const widget = await chatbot.renderWidget(event, { channel: 'default', title: 'Shop assistant' })
-          const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget page</title>${widget.head}${widget.script}</head><body style="font-family: Georgia, serif; margin: 2em"><h1>Acme shop</h1><p>Anvils, hammers and more.</p>${widget.element}</body></html>`
-          return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
+          const body = policy ? '<body>' : '<body style="font-family: Georgia, serif; margin: 2em">'
+          const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget page</title>${widget.head}${widget.script}</head>${body}<h1>Acme shop</h1><p>Anvils, hammers and more.</p>${widget.element}</body></html>`
+          const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
+          if (policy) headers['content-security-policy'] = policy
+          return new Response(html, { headers })
         },
       })
     },
@@ -105,15 +121,19 @@ export async function startWidgetServer(options: { fixture: boolean }): Promise<
 
 export { launchChromium }
 
-/** A fresh context (own cookies and localStorage) and page; page errors fail the test that reads `errors`. */
-export async function openPage(browser: Browser, url: string, viewport = { width: 1024, height: 768 }) {
+/**
+ * A fresh context (own cookies and localStorage) and page; page errors fail the test that reads
+ * `errors`. `prepare` runs before the page loads (init scripts, routes); `response` is the page's.
+ */
+export async function openPage(browser: Browser, url: string, viewport = { width: 1024, height: 768 }, prepare?: (page: Page) => Promise<unknown>) {
   const context: BrowserContext = await browser.newContext({ viewport, colorScheme: 'light' })
   const page: Page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(url)
+  await prepare?.(page)
+  const response = await page.goto(url)
   await page.waitForFunction(() => customElements.get('chatbot-widget') !== undefined)
-  return { context, page, errors }
+  return { context, page, errors, response }
 }
 
 /** Locators inside the widget's shadow root (Playwright's CSS pierces open shadow roots). */
@@ -131,6 +151,34 @@ export function widget(page: Page) {
     user: host.locator('.message.user'),
     assistant: host.locator('.message.assistant'),
   }
+}
+
+/** What the polite live region reads out now, one entry per paragraph. */
+export const announced = (page: Page) => widget(page).host.locator('[aria-live="polite"] p').allTextContents()
+
+/** The element focused inside the widget's shadow root: its part, else its accessible name or text. */
+export const focused = (page: Page) =>
+  widget(page).host.evaluate((host) => {
+    const active = host.shadowRoot!.activeElement
+    return active?.getAttribute('part') ?? active?.getAttribute('aria-label') ?? active?.textContent ?? null
+  })
+
+/** A stored message as the history route lists it (contract §5, §9.1, §9.4). */
+export interface HistoryEntry {
+  id: string | null
+  role: string
+  content: string
+  feedback?: 'up' | 'down' | null
+}
+
+/** The conversation as the server lists it, asked from the page with its own envelope and cookies. */
+export function history(page: Page) {
+  return page.evaluate(async () => {
+    const id = localStorage.getItem('chatbot:conversation:default')
+    const token = document.querySelector('chatbot-widget')!.getAttribute('signed-context')!
+    const response = await fetch(`/chatbot/conversations/${id}/messages?signed_context=${encodeURIComponent(token)}`)
+    return (await response.json()) as { messages: HistoryEntry[]; pending_approval: { calls: { name: string }[] } | null }
+  })
 }
 
 /** The messages' visible text, speaker labels left out. */

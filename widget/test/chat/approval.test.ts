@@ -62,7 +62,7 @@ describe('chat controller: tool approval', () => {
       { role: 'assistant', content: 'Refunded; no email sent.', status: 'complete' },
     ])
     expect(controller.state.messages[1]!.tools).toEqual([
-      { callId: 'c1', name: 'refund', state: 'done' },
+      { callId: 'c1', name: 'refund', state: 'done', args: expect.anything() },
       { callId: 'c2', name: 'email', state: 'denied' },
     ])
     expect(seen.replies.map((reply) => reply.messageId)).toEqual(['m-1', 'm-2'])

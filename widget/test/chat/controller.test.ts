@@ -94,7 +94,9 @@ describe('chat controller: sending', () => {
     expect(await sending).toBe(true)
 
     expect(messages()[1]).toEqual({ role: 'assistant', content: 'It has shipped.', status: 'complete' })
-    expect(controller.state.messages[1]!.tools).toEqual([{ callId: 't1', name: 'orders', state: 'done' }])
+    expect(controller.state.messages[1]!.tools).toEqual([{ callId: 't1', name: 'orders', state: 'done', args: {} }])
+    // Named by `done`, so it can be rated.
+    expect(controller.state.messages[1]!.id).toBe('m-1')
     expect(controller.state).toMatchObject({ phase: 'idle', error: null, announcement: { text: 'It has shipped.' } })
     expect(storage.get(storageKey('support'))).toBe('conv-1')
     expect(postedBody(0)).toEqual({ signed_context: 'payload.sig', message: 'Where is my order?' })

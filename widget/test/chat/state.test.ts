@@ -18,20 +18,29 @@ describe('applyToReply', () => {
     expect(applyToReply(reply(), done).status).toBe('stopped')
   })
 
-  it('tracks tool calls by id', () => {
-    let message = applyToReply(reply(), { type: 'tool_started', call_id: 'a', name: 'orders', arguments: {} })
-    message = applyToReply(message, { type: 'tool_started', call_id: 'b', name: 'stock', arguments: {} })
+  it('tracks tool calls by id, with their arguments (for the transcript)', () => {
+    let message = applyToReply(reply(), { type: 'tool_started', call_id: 'a', name: 'orders', arguments: { id: 7 } })
+    message = applyToReply(message, { type: 'tool_started', call_id: 'b', name: 'stock', arguments: 'raw' })
     message = applyToReply(message, { type: 'tool_finished', call_id: 'a', name: 'orders', duration_ms: 3, overran: false })
     message = applyToReply(message, { type: 'tool_failed', call_id: 'b', name: 'stock', error: { code: 'x', message: 'y' } })
+    message = applyToReply(message, { type: 'tool_failed', call_id: 'c', name: 'refund', error: { code: 'tool_denied', message: 'y' } })
     expect(message.tools).toEqual([
-      { callId: 'a', name: 'orders', state: 'done' },
-      { callId: 'b', name: 'stock', state: 'failed' },
+      { callId: 'a', name: 'orders', state: 'done', args: { id: 7 } },
+      { callId: 'b', name: 'stock', state: 'failed', args: 'raw' },
+      { callId: 'c', name: 'refund', state: 'denied' },
     ])
+  })
+
+  it('names the reply from its first event and from done, so it can be rated', () => {
+    const named = applyToReply(reply(), { type: 'context_summary', sections: [], context_hash: 'h', message_id: 'm-7' })
+    expect(named.id).toBe('m-7')
+    expect(applyToReply(reply(), { type: 'done', conversation_id: 'c', message_id: 'm-8', finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 1 } }).id).toBe('m-8')
+    expect(createMessage('assistant', 'Hi').id).toBeNull()
   })
 
   it('returns the same message for events that change nothing', () => {
     const message = reply()
-    expect(applyToReply(message, { type: 'context_summary', sections: [], context_hash: 'h', message_id: 'm' })).toBe(message)
+    expect(applyToReply(message, { type: 'tool_approval_required', approval_id: 'a', calls: [], expires_at: '' })).toBe(message)
   })
 
   it('knows an empty reply', () => {
@@ -49,5 +58,11 @@ describe('fromHistory', () => {
   it('shows a stored reply by its status: incomplete as stopped, streaming as streaming', () => {
     const shown = (status?: 'complete' | 'incomplete' | 'streaming') => fromHistory({ role: 'assistant', content: 'x', status }).status
     expect([shown('complete'), shown('incomplete'), shown('streaming'), shown(undefined)]).toEqual(['complete', 'stopped', 'streaming', 'complete'])
+  })
+
+  it('keeps the stored id and rating (absent from older servers)', () => {
+    expect(fromHistory({ role: 'assistant', content: 'x', id: 'm-3', feedback: 'down' })).toMatchObject({ id: 'm-3', feedback: 'down' })
+    expect(fromHistory({ role: 'assistant', content: 'Hello', id: null, feedback: null })).toMatchObject({ id: null, feedback: null })
+    expect(fromHistory({ role: 'assistant', content: 'x' })).toMatchObject({ id: null, feedback: undefined })
   })
 })

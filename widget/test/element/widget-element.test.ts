@@ -40,11 +40,12 @@ describe('the <chatbot-widget> class', () => {
   })
   afterEach(() => vi.unstubAllGlobals())
 
-  const Element = () => defineWidgetElement(() => ({}), FakeHTMLElement as unknown as new () => HTMLElement)
+  const sheet = { cssRules: [] } as unknown as CSSStyleSheet
+  const Element = () => defineWidgetElement(() => ({}), [sheet], FakeHTMLElement as unknown as new () => HTMLElement)
   const create = () => new (Element())()
 
-  it('opens a shadow root and observes one attribute per property', () => {
-    expect(create().shadowRoot).toEqual({ mode: 'open' })
+  it('opens a shadow root that adopts the stylesheets (no <style> element, which a strict CSP blocks) and observes one attribute per property', () => {
+    expect(create().shadowRoot).toEqual({ mode: 'open', adoptedStyleSheets: [sheet] })
     expect((Element() as unknown as { observedAttributes: string[] }).observedAttributes).toEqual([
       'channel',
       'position',

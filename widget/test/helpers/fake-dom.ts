@@ -58,6 +58,11 @@ export class FakeElement extends FakeNode {
     this.replaceChildren(new FakeText(text, this.ownerDocument))
   }
 
+  /** Makes this the document's `activeElement`, so tests can see where focus went. */
+  focus(): void {
+    this.ownerDocument.activeElement = this
+  }
+
   setAttribute(name: string, value: string): void {
     this.attributes.set(name, String(value))
   }
@@ -104,7 +109,13 @@ export class FakeElement extends FakeNode {
 }
 
 export class FakeDocument {
+  activeElement: FakeElement | null = null
+
   createElement(tag: string): FakeElement {
+    return new FakeElement(tag, this)
+  }
+  /** An SVG element, as a plain fake element (the namespace is not kept). */
+  createElementNS(_namespace: string, tag: string): FakeElement {
     return new FakeElement(tag, this)
   }
   createTextNode(text: string): FakeText {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMessage } from '../../src/chat/state.js'
 import { en } from '../../src/i18n/strings.js'
 import { messageList } from '../../src/messages/list.js'
-import { asDom, fakeDocument, type FakeElement } from '../helpers/fake-dom.js'
+import { asDom, elementsOf, fakeDocument, type FakeElement } from '../helpers/fake-dom.js'
 
 describe('messageList', () => {
   let frames: (() => void)[]
@@ -37,6 +37,31 @@ describe('messageList', () => {
     expect(texts()).toEqual(['You:Hi', 'Assistant:Hello', 'Assistant:Partial'])
     expect(node.children[0]).toBe(first)
     expect(node.children[1]).toBe(second)
+  })
+
+  it('gives thumbs to finished replies the server named, and keeps them while the reply stays', () => {
+    const doc = fakeDocument()
+    const node = doc.createElement('div')
+    const rate = vi.fn(async () => true)
+    const messages = [
+      createMessage('assistant', 'Hello', 'complete', null),
+      createMessage('user', 'Hi', 'complete', 'u-1'),
+      createMessage('assistant', 'Shipped.', 'complete', 'm-1'),
+      createMessage('assistant', 'Half', 'stopped', 'm-2'),
+      createMessage('assistant', 'Cut', 'failed', 'm-3'),
+      createMessage('assistant', 'Stre', 'streaming', 'm-4'),
+    ]
+    const action = messageList(asDom(node), { messages, text: en, rate })
+    const thumbs = () => node.children.map((child: FakeElement) => child.children.some((part) => part.getAttribute('part') === 'feedback'))
+    expect(thumbs()).toEqual([false, false, true, true, false, false])
+    const bar = node.children[2]!.children.at(-1)
+    action.update({ messages: [...messages.slice(0, 5), { ...messages[5]!, status: 'complete' }], text: en, rate })
+    flush()
+    expect(thumbs()).toEqual([false, false, true, true, false, true])
+    expect(node.children[2]!.children.at(-1)).toBe(bar)
+    // Without `rate`, no thumbs.
+    const plain = mount(messages).node
+    expect(elementsOf(plain).filter((element) => element.getAttribute('part') === 'feedback')).toEqual([])
   })
 
   it('drops messages cut back on Retry and rebuilds everything for new translations', () => {
