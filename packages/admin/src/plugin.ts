@@ -4,6 +4,10 @@ import { adminOptions } from './options.js'
 
 export { adminOptions }
 import { adminEnabled } from './enabled.js'
+import { consoleRoutes } from './console/route.js'
+import { recordRefusals } from './refusals/record-refusals.js'
+import { ADMIN_TABLES } from './storage/admin-tables.js'
+import { adminMigrations } from './storage/migrations/index.js'
 import type * as AdminRouterModule from './router.js'
 
 // tRPC and the router load with the first admin request: most servers never get one, and
@@ -22,7 +26,11 @@ export function adminPlugin(): ChatbotPlugin {
   return definePlugin({
     name: 'admin',
     options: adminOptions,
+    // The console's overview: daily activity (kept by a trigger) and refusal counts.
+    tables: ADMIN_TABLES,
+    migrations: adminMigrations,
     setup(api: PluginApi) {
+      recordRefusals(api)
       // The admin API works on the host's facade (`createAdminCaller(chatbot)` takes it too).
       const { chatbot } = api
       const handler = async (event: Parameters<Parameters<typeof chatbot.authorize>[0]>[0]) => {
@@ -40,6 +48,8 @@ export function adminPlugin(): ChatbotPlugin {
       }
       // Queries are GETs and mutations POSTs (batched calls too); not stateful: no session or CSRF, the bearer is the credential.
       for (const method of ['GET', 'POST'] as const) api.route({ name: 'chatbot.admin', method, path: `${ADMIN_PATH}/**`, stateful: false, handler })
+      // The console (`<base>/admin`): its page and assets; its data comes from the API above.
+      for (const route of consoleRoutes(chatbot)) api.route(route)
     },
   })
 }

@@ -2,17 +2,21 @@ import type { Chatbot } from '@chatbot-kit/kernel'
 import { approvalsRouter } from './routers/approvals.js'
 import { channelsRouter } from './routers/channels.js'
 import { conversationsRouter } from './routers/conversations.js'
+import { feedbackRouter } from './routers/feedback.js'
 import { healthProcedure } from './routers/health.js'
 import { retentionRouter } from './routers/retention.js'
+import { statsRouter } from './routers/stats.js'
 import { usageRouter } from './routers/usage.js'
 import { createCallerFactory, router } from './trpc.js'
 
 export const adminRouter = router({
   conversations: conversationsRouter,
   approvals: approvalsRouter,
+  feedback: feedbackRouter,
   usage: usageRouter,
   channels: channelsRouter,
   retention: retentionRouter,
+  stats: statsRouter,
   health: healthProcedure,
 })
 

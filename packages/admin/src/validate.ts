@@ -47,7 +47,9 @@ export function optionalInstant(value: unknown, field: string): Date | undefined
 export function optionalDay(value: unknown, field: string): string | undefined {
   const text = optionalString(value, field, 10)
   if (text === undefined) return undefined
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) fail(field, 'must be a day, YYYY-MM-DD')
+  // Round-tripped: V8 reads `2026-02-30` as March 2nd rather than refusing it.
+  const time = Date.parse(`${text}T00:00:00Z`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== text) fail(field, 'must be a day, YYYY-MM-DD')
   return text
 }
 

@@ -10,6 +10,7 @@ export { ChatbotUnknownChannelException } from '@chatbot-kit/plugin-channels'
 export { ChatbotSuspiciousContextDetected, sanitizerOptions } from '@chatbot-kit/plugin-sanitizer'
 export { extractorsOptions, type RenderSnapshotOptions } from '@chatbot-kit/plugin-extractors'
 export { ChatbotReplyInterruptedException, repliesOptions } from '@chatbot-kit/plugin-replies'
+export { listFeedback, feedbackByDay, conversationsWithDownRating, MAX_FEEDBACK_PAGE, type FeedbackRating, type FeedbackFilters, type FeedbackListPage, type FeedbackSummary, type ListFeedbackOptions, type FeedbackByDayRange, type FeedbackDay } from '@chatbot-kit/plugin-feedback'
 export { retentionOptions, type PruneOptions, type PruneReport, type PruneChannelReport } from '@chatbot-kit/plugin-retention'
 export { defineTool, insertToolInvocation, listToolInvocations, listApprovals, toolsOptions, ChatbotApprovalDecidedException, ChatbotApprovalExpiredException, ChatbotApprovalNotFoundException, type McpServerConfig, type ToolApprovalPolicy, type ApprovalCheck, type StoredToolApproval, type ChatbotTool, type PersistableTool, type ToolInvocation, type ToolContext, type StandardSchemaLike, type ToolArguments, type ToolParameters, type NewToolInvocation, type StoredToolInvocation } from '@chatbot-kit/plugin-tools'
 // Entries of the admin package that do not load tRPC (the plugin loads it with the first admin request).

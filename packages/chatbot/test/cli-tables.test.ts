@@ -42,7 +42,7 @@ describe('a database that already has a table of ours', () => {
       expect((await health()).status).toBe(503)
       const migrated = await run(['migrate'], dir, prefixed)
       expect(migrated.code).toBe(0)
-      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 4 migration/)
+      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 6 migration/)
       expect((await health()).status).toBe(200)
       expect((await run(['migrate'], dir, prefixed)).stdout).toMatch(/up to date/)
     } finally {
@@ -52,9 +52,12 @@ describe('a database that already has a table of ours', () => {
     const tables = check.prepare(`select name from sqlite_master where type = 'table' and substr(name, 1, 7) <> 'sqlite_' order by name`).all()
     check.close()
     expect(tables.map((row) => (row as { name: string }).name)).toEqual([
+      'chatbot_admin_daily_activity',
+      'chatbot_admin_refusals',
       'chatbot_conversations',
       'chatbot_kysely_migration',
       'chatbot_kysely_migration_lock',
+      'chatbot_message_feedback',
       'chatbot_messages',
       'chatbot_replies_in_progress',
       'chatbot_replies_instances',

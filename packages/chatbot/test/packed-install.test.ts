@@ -25,7 +25,7 @@ const LAYOUTS = {
 type Layout = keyof typeof LAYOUTS
 const LAYOUT_NAMES = Object.keys(LAYOUTS) as Layout[]
 const PRODUCTION = new Set<Kind>(['serve', 'nitro', 'nuxt', 'node'])
-const BUILT = ['packages/chatbot/dist/nitro/module.js', 'packages/chatbot/dist/nuxt/module.js', 'packages/kernel/dist/kernel.js', 'widget/dist/widget.js']
+const BUILT = ['packages/chatbot/dist/nitro/module.js', 'packages/chatbot/dist/nuxt/module.js', 'packages/kernel/dist/kernel.js', 'widget/dist/widget.js', 'packages/console/dist/index.html']
 
 describe('chatbot-kit installed from its packed packages', () => {
   const apps = new Map<string, StartedApp>()

@@ -63,7 +63,7 @@ describe.each(databaseTargets().map((target) => [target.name, target] as const))
     // On Postgres, the tables of this test's schema only (other test files share the database).
     const schema = tables.find((table) => table.name === 'first_conversations')?.schema
     const names = tables.filter((table) => table.schema === schema).map((table) => table.name)
-    const tablesOf = (prefix: string) => ['conversations', 'kysely_migration', 'kysely_migration_lock', 'messages', 'replies_in_progress', 'replies_instances', 'tool_approvals', 'tool_invocations'].map((name) => prefix + name)
+    const tablesOf = (prefix: string) => ['admin_daily_activity', 'admin_refusals', 'conversations', 'kysely_migration', 'kysely_migration_lock', 'message_feedback', 'messages', 'replies_in_progress', 'replies_instances', 'tool_approvals', 'tool_invocations'].map((name) => prefix + name)
     expect(names.sort()).toEqual([...tablesOf('first_'), ...tablesOf('second_')])
   })
 })

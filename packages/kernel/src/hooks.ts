@@ -15,6 +15,12 @@ export interface RequestContext {
   channel: string | undefined
 }
 
+/** A route answered with an error instead of handling the request: a refusal (4xx) or a failure (5xx). */
+export interface RefusalContext extends RequestContext {
+  /** What the client is told: `error.code()` and `error.status`. */
+  error: ChatbotException
+}
+
 /** What `renderWidget` is about to return; plugins may add head tags or set cookies. */
 export interface WidgetRenderContext {
   event: H3Event
@@ -32,6 +38,11 @@ export interface WidgetRenderContext {
 export interface ChatbotHooks {
   /** Every route, before its handler (throttling). */
   request: (context: RequestContext) => void | Promise<void>
+  /**
+   * A route's error response is being sent (before a reply stream opened). Synchronous and read
+   * only: a refused flood calls it once per request (the admin plugin counts refusals per day).
+   */
+  'request:refused': (refusal: RefusalContext) => void
   /** An envelope is being minted (the kernel filled `greeting`): add claims (the extractors plugin's `extractors`), or throw to refuse. */
   'envelope:mint': (claims: EnvelopeClaims) => void
   /** `renderWidget` output is being assembled. */

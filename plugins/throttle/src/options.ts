@@ -16,7 +16,7 @@ export interface ThrottleConfig {
 declare module '@chatbot-kit/kernel' {
   interface ChatbotConfig {
     throttle?: ThrottleConfig & {
-      /** Route names the throttle never counts. Default `['chatbot.health', 'chatbot.widget-js']`. */
+      /** Route names the throttle never counts. Default `['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console']`. */
       exempt?: string[]
       /**
        * Read the client address from `X-Forwarded-For`: `true` (one proxy) or the number of trusted
@@ -56,5 +56,5 @@ export const throttleOptions = defineOptions({
   'throttle.perMinute': count(20, 0, 1_000_000_000, { env: 'CHATBOT_THROTTLE_PER_MINUTE', channel: true, doc: 'requests per client address and channel per minute' }),
   'throttle.perDay': count(200, 0, 1_000_000_000, { env: 'CHATBOT_THROTTLE_PER_DAY', channel: true, doc: 'requests per client address and channel per UTC day' }),
   'throttle.trustProxy': trustProxy,
-  'throttle.exempt': list(['chatbot.health', 'chatbot.widget-js'], { doc: 'route names the throttle never counts' }),
+  'throttle.exempt': list(['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console'], { doc: 'route names the throttle never counts' }),
 })

@@ -1,2 +1,5 @@
 export { listConversations, MAX_CONVERSATION_PAGE, type ConversationFilters, type ConversationListPage, type ConversationSummary, type ListConversationsOptions } from './list-conversations.js'
 export { dailyTokenUsage, type DailyUsageFilters, type DailyUsageRow } from './daily-usage.js'
+export { dailyActivity, type DailyActivityRow, type DayRange } from './daily-activity.js'
+export { dailyRefusals, type DailyRefusalRow } from './daily-refusals.js'
+export { statsOverview, type OverviewDay, type OverviewTokens, type OverviewTtftDay, type StatsOverview } from './overview.js'

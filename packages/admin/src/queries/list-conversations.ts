@@ -1,5 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import { createIdCursor, fromStoredTimestamp, sql, toStoredTimestamp, type Schema } from '@chatbot-kit/kernel'
+import { conversationsWithDownRating } from '@chatbot-kit/plugin-feedback'
 
 /** Filters of `listConversations`; they combine with "and". */
 export interface ConversationFilters {
@@ -12,6 +13,8 @@ export interface ConversationFilters {
   until?: Date
   /** Text that one of the conversation's messages contains (case-insensitive for ASCII). */
   search?: string
+  /** `true`: a reply of it is rated down; `false`: none is. Reads the feedback plugin's table: only with that plugin. */
+  hasDownRating?: boolean
 }
 
 /** One row of the admin list; `id` is the public UUID. */
@@ -58,7 +61,7 @@ export async function listConversations(db: Kysely<Schema>, options: ListConvers
         .select((inner) => inner.fn.countAll<number | string>().as('n'))
         .as('message_count'),
     )
-    .where((eb) => matches(eb, options, after))
+    .where((eb) => matches(eb, db, options, after))
     .orderBy('c.id', 'desc')
     .limit(limit + 1)
     .execute()
@@ -77,9 +80,10 @@ export async function listConversations(db: Kysely<Schema>, options: ListConvers
   }
 }
 
-function matches(eb: ExpressionBuilder<Schema & { c: Schema['conversations'] }, 'c'>, filters: ConversationFilters, after: number | undefined): Expression<SqlBool> {
-  const { channel, userId, guestId, since, until, search } = filters
+function matches(eb: ExpressionBuilder<Schema & { c: Schema['conversations'] }, 'c'>, db: Kysely<Schema>, filters: ConversationFilters, after: number | undefined): Expression<SqlBool> {
+  const { channel, userId, guestId, since, until, search, hasDownRating } = filters
   return eb.and([
+    ...(hasDownRating === undefined ? [] : [eb('c.id', hasDownRating ? 'in' : 'not in', conversationsWithDownRating(db))]),
     ...(after === undefined ? [] : [eb('c.id', '<', after)]),
     ...(channel === undefined ? [] : [eb('c.channel', '=', channel)]),
     ...(userId === undefined ? [] : [eb('c.user_id', '=', userId)]),

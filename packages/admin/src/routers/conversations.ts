@@ -1,9 +1,14 @@
 import { TRPCError } from '@trpc/server'
-import { deleteConversation, findConversationByPublicId, listMessages, type Chatbot } from '@chatbot-kit/kernel'
-import { listToolInvocations, type StoredToolInvocation } from '@chatbot-kit/plugin-tools'
-import { listConversations, MAX_CONVERSATION_PAGE, type ConversationListPage, type ConversationSummary, type ListConversationsOptions } from '../queries/list-conversations.js'
+import { deleteConversation } from '@chatbot-kit/kernel'
+import { listConversations, MAX_CONVERSATION_PAGE, type ConversationListPage, type ListConversationsOptions } from '../queries/list-conversations.js'
+import { loadConversationDetail, type ConversationDetail } from '../transcript/conversation-detail.js'
+import { exportConversation, type ConversationExport, type ExportFormat } from '../transcript/export.js'
 import { adminProcedure, router } from '../trpc.js'
-import { fail, inputSchema, object, optionalInstant, optionalInteger, optionalString, uuid } from '../validate.js'
+import { fail, inputSchema, object, optionalBoolean, optionalInstant, optionalInteger, optionalString, uuid } from '../validate.js'
+
+export type { AdminApproval, AdminMessage, AdminToolInvocation, ConversationDetail } from '../transcript/conversation-detail.js'
+export type { ConversationExport, ExportFormat } from '../transcript/export.js'
+export type { ReplyFeedback } from '../queries/reply-feedback.js'
 
 export interface ConversationListInput {
   channel?: string
@@ -15,43 +20,17 @@ export interface ConversationListInput {
   until?: string
   /** Text one of its messages contains (case-insensitive). */
   search?: string
+  /** `true`: only conversations with a reply rated down; `false`: only those without (feedback plugin). */
+  hasDownRating?: boolean
   /** 1 to 200, default 50. */
   limit?: number
   /** `nextCursor` of the previous page. */
   cursor?: string | null
 }
 
-/** A stored message as the admin API shows it; `id` is the message's public UUID. */
-export interface AdminMessage {
-  id: string
-  role: 'user' | 'assistant'
-  content: string
-  routeName: string
-  contextHash: string | null
-  status: 'complete' | 'incomplete'
-  finishReason: string | null
-  tokenCount: number
-  inputTokens: number | null
-  outputTokens: number | null
-  createdAt: string
-}
-
-/** A stored tool invocation as the API shows it: public ids only. */
-export interface AdminToolInvocation extends Omit<StoredToolInvocation, 'id' | 'publicId' | 'conversationId' | 'messageId'> {
-  id: string
-  /** Public id of the assistant message that made the call, when recorded. */
-  messageId: string | null
-}
-
-export interface ConversationDetail {
-  conversation: ConversationSummary & { routeName: string }
-  messages: AdminMessage[]
-  toolInvocations: AdminToolInvocation[]
-}
-
 function parseListInput(raw: unknown): ListConversationsOptions {
   // `direction` is what tRPC's infinite queries add; it is accepted and ignored.
-  const input = object(raw, ['channel', 'userId', 'guestId', 'since', 'until', 'search', 'limit', 'cursor', 'direction'])
+  const input = object(raw, ['channel', 'userId', 'guestId', 'since', 'until', 'search', 'hasDownRating', 'limit', 'cursor', 'direction'])
   const since = optionalInstant(input.since, 'since')
   const until = optionalInstant(input.until, 'until')
   if (since && until && since > until) fail('since', 'must not be after until')
@@ -62,6 +41,7 @@ function parseListInput(raw: unknown): ListConversationsOptions {
     since,
     until,
     search: optionalString(input.search, 'search', 200),
+    hasDownRating: optionalBoolean(input.hasDownRating, 'hasDownRating'),
     limit: optionalInteger(input.limit, 'limit', 1, MAX_CONVERSATION_PAGE),
     cursor: optionalString(input.cursor, 'cursor', 100),
   }
@@ -70,20 +50,30 @@ function parseListInput(raw: unknown): ListConversationsOptions {
 const listInput = inputSchema<ConversationListInput | void, ListConversationsOptions>(parseListInput)
 const idInput = inputSchema<{ id: string }, { id: string }>((raw) => ({ id: uuid(object(raw, ['id']).id, 'id') }))
 
-async function findOrThrow(db: Parameters<typeof findConversationByPublicId>[0], id: string) {
-  const conversation = await findConversationByPublicId(db, id)
-  if (!conversation) throw new TRPCError({ code: 'NOT_FOUND', message: 'No conversation has that id.' })
-  return conversation
+const FORMATS: readonly unknown[] = ['markdown', 'json'] satisfies ExportFormat[]
+
+function parseExportInput(raw: unknown): { id: string; format: ExportFormat } {
+  const input = object(raw, ['id', 'format'])
+  if (!FORMATS.includes(input.format)) fail('format', 'must be "markdown" or "json"')
+  return { id: uuid(input.id, 'id'), format: input.format as ExportFormat }
 }
 
-/** A conversation's tool invocations; their table is the tools plugin's, so none without that plugin. */
-async function toolInvocationsOf(chatbot: Chatbot, conversationId: number): Promise<StoredToolInvocation[]> {
-  return chatbot.config.plugins.some((plugin) => plugin.name === 'tools') ? listToolInvocations(chatbot.db, conversationId) : []
+const exportInput = inputSchema<{ id: string; format: ExportFormat }, { id: string; format: ExportFormat }>(parseExportInput)
+
+async function detailOrThrow(chatbot: Parameters<typeof loadConversationDetail>[0], id: string): Promise<ConversationDetail> {
+  const detail = await loadConversationDetail(chatbot, id)
+  if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: 'No conversation has that id.' })
+  return detail
 }
 
 export const conversationsRouter = router({
   /** Newest first; pass `nextCursor` back as `cursor` for the next page. */
   list: adminProcedure.input(listInput).query(async ({ ctx, input }): Promise<ConversationListPage> => {
+    // The ratings are the feedback plugin's: without it no reply is rated down.
+    if (input.hasDownRating !== undefined && !ctx.chatbot.config.plugins.some((plugin) => plugin.name === 'feedback')) {
+      if (input.hasDownRating) return { items: [], nextCursor: null }
+      input = { ...input, hasDownRating: undefined }
+    }
     try {
       return await listConversations(ctx.chatbot.db, input)
     } catch (error) {
@@ -92,30 +82,11 @@ export const conversationsRouter = router({
     }
   }),
 
-  /** One conversation with its messages (oldest first) and tool invocations. */
-  get: adminProcedure.input(idInput).query(async ({ ctx, input }): Promise<ConversationDetail> => {
-    const conversation = await findOrThrow(ctx.chatbot.db, input.id)
-    const [messages, invocations] = await Promise.all([listMessages(ctx.chatbot.db, conversation.id), toolInvocationsOf(ctx.chatbot, conversation.id)])
-    const messageIds = new Map(messages.map((message) => [message.id, message.publicId]))
-    return {
-      conversation: {
-        id: conversation.publicId,
-        channel: conversation.channel,
-        userId: conversation.userId,
-        guestId: conversation.guestId,
-        routeName: conversation.routeName,
-        startedAt: conversation.startedAt,
-        lastActivityAt: conversation.lastActivityAt,
-        messageCount: messages.length,
-      },
-      messages: messages.map(({ id: _internal, conversationId: _conversation, publicId, ...message }) => ({ id: publicId, ...message })),
-      toolInvocations: invocations.map(({ id: _internal, conversationId: _conversation, publicId, messageId, ...invocation }) => ({
-        id: publicId,
-        messageId: messageId === null ? null : (messageIds.get(messageId) ?? null),
-        ...invocation,
-      })),
-    }
-  }),
+  /** One conversation with its messages (oldest first, replies with their rating), tool invocations and approvals. */
+  get: adminProcedure.input(idInput).query(({ ctx, input }): Promise<ConversationDetail> => detailOrThrow(ctx.chatbot, input.id)),
+
+  /** The conversation as a file: Markdown to read, or JSON (`conversations.get`'s answer). */
+  export: adminProcedure.input(exportInput).query(async ({ ctx, input }): Promise<ConversationExport> => exportConversation(await detailOrThrow(ctx.chatbot, input.id), input.format)),
 
   /** Hard-deletes the conversation with its messages and tool invocations. */
   delete: adminProcedure.input(idInput).mutation(async ({ ctx, input }): Promise<{ deleted: true; id: string }> => {

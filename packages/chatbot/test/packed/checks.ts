@@ -2,6 +2,9 @@ import { expect, it } from 'vitest'
 import type { DemoProvider } from '@chatbot-kit/demo-provider'
 import { readSse } from '@chatbot-kit/test-utils'
 
+/** The admin token the apps run with (`CHATBOT_ADMIN_TOKEN`). */
+export const PACKED_ADMIN_TOKEN = 'packed-admin-token-0123456789'
+
 /** The `support` channel's greeting in the apps' chatbot.config.ts. */
 export const GREETING = 'Hello from chatbot.config.ts'
 
@@ -65,6 +68,17 @@ export function itServesTheChatbot(label: string, app: () => PackedApp): void {
       ['user', 'hi there', route],
       ['assistant', `Hello from ${label}`, route],
     ])
+  })
+
+  it('serves the admin console: its page and the files it names, shipped by every kind of build', async () => {
+    const page = await fetch(`${app().origin}/chatbot/admin/conversations`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const assets = [...(await page.text()).matchAll(/(?:src|href)="(\.\.?\/assets\/[^"]+)"/g)].map((match) => new URL(match[1]!, page.url))
+    expect(assets.length).toBeGreaterThanOrEqual(2)
+    for (const asset of assets) expect((await fetch(asset)).status, asset.pathname).toBe(200)
+    const health = await fetch(`${app().origin}/chatbot/admin/trpc/health`, { headers: { authorization: `Bearer ${PACKED_ADMIN_TOKEN}` } })
+    expect(health.status).toBe(200)
   })
 
   it('answers unknown chatbot paths with the chatbot 404', async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { generateAppKey } from '@chatbot-kit/kernel'
 import type { AppName } from './apps.js'
-import type { PackedApp } from './checks.js'
+import { PACKED_ADMIN_TOKEN, type PackedApp } from './checks.js'
 import { startApp, type RunningApp } from './server.js'
 import { mintedSession, pageSession } from './session.js'
 import { childEnv } from './workspace.js'
@@ -50,6 +50,8 @@ export async function startPackedApp(appsDir: string, kind: Kind): Promise<Start
     CHATBOT_APP_KEY: appKey,
     CHATBOT_BASE_URL: provider.url,
     CHATBOT_API_KEY: 'test-key',
+    // The admin console is served only with the admin API on.
+    CHATBOT_ADMIN_TOKEN: PACKED_ADMIN_TOKEN,
     CLOSE_PROBE: closeProbe,
     HOST: '127.0.0.1',
     PORT: '0',

@@ -1,7 +1,7 @@
 import { HTTPResponse, type H3Event, type Middleware } from 'h3'
 import type { Hookable } from 'hookable'
 import type { ConsolaInstance } from 'consola'
-import type { ChatbotHooks } from '../hooks.js'
+import type { ChatbotHooks, RefusalContext } from '../hooks.js'
 import { errorResponse, SECURITY_HEADERS, toChatbotException } from './respond.js'
 
 export interface ChatbotRoute {
@@ -32,17 +32,36 @@ export interface RouteRuntime {
 export function toRouteHandler(route: ChatbotRoute, runtime: RouteRuntime) {
   const chain = route.stateful ? runtime.middleware : []
   return async (event: H3Event): Promise<unknown> => {
+    let channel: string | undefined
     try {
-      const channel = route.prepare ? await route.prepare(event) : undefined
+      channel = route.prepare ? await route.prepare(event) : undefined
       await runtime.hooks.callHook('request', { event, route: route.name, channel })
       return withSecurityHeaders(event, await runChain(chain, event, () => route.handler(event)))
     } catch (error) {
       const failure = toChatbotException(error, runtime.logger)
       // An upload the client abandoned is routine: nobody reads this answer.
       if (failure.code() === 'client_closed') runtime.logger.debug(`${route.name}: the client closed the connection mid-request.`)
+      reportRefusal(runtime, { event, route: route.name, channel, error: failure })
       return errorResponse(failure, runtime.debug)
     }
   }
+}
+
+/** `request:refused`, synchronously: a listener that throws is logged and never changes the answer. */
+function reportRefusal(runtime: RouteRuntime, refusal: RefusalContext): void {
+  runtime.hooks.callHookWith(
+    (listeners) => {
+      for (const listener of listeners) {
+        try {
+          listener(refusal)
+        } catch (error) {
+          runtime.logger.error('A request:refused listener failed:', error)
+        }
+      }
+    },
+    'request:refused',
+    [refusal],
+  )
 }
 
 function withSecurityHeaders(event: H3Event, result: unknown): unknown {

@@ -1,0 +1,28 @@
+import { approvalListInput, conversationListInput, type ApprovalFilterForm, type ConversationFilterForm } from './filters.js'
+import { session } from './session.svelte.js'
+
+// Every call the views make, in one type-checked place: a change of the admin router's types
+// shows here at `npm run typecheck` (the .svelte files are compiled, not type-checked).
+
+const PAGE = 25
+const api = () => session.client
+
+export const overviewStats = (input: { from: string; to: string; channel?: string }) => api().stats.overview.query(input)
+
+export const channelNames = async (): Promise<string[]> => (await api().channels.list.query()).map((channel) => channel.name)
+
+export const conversationPage = (form: ConversationFilterForm, cursor: string | null) => api().conversations.list.query({ ...conversationListInput(form), limit: PAGE, cursor })
+
+/** A conversation with its messages and their ratings, tool calls and approvals. */
+export const transcript = (id: string) => api().conversations.get.query({ id })
+export type Transcript = Awaited<ReturnType<typeof transcript>>
+
+export const exportConversation = (id: string, format: 'markdown' | 'json') => api().conversations.export.query({ id, format })
+
+export const deleteConversation = (id: string) => api().conversations.delete.mutate({ id })
+
+export const feedbackPage = (filters: { rating: 'up' | 'down' | ''; channel: string }, cursor: string | null) =>
+  api().feedback.list.query({ rating: filters.rating || undefined, channel: filters.channel || undefined, limit: PAGE, cursor })
+
+export const approvalPage = (form: ApprovalFilterForm, cursor: string | null) => api().approvals.list.query({ ...approvalListInput(form), limit: PAGE, cursor })
+

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, expect } from 'vitest'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
+import { browserAvailability, launchChromium, silentLogger, watchPageProblems, type PageProblems } from '@chatbot-kit/test-utils'
+import { createChatbot, defineTool, generateAppKey, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
+import { seed, type Seeded } from './seed.js'
+
+export const ADMIN_TOKEN = 'console-admin-token-0123456789'
+
+/** Checked at collection: the suite fails loudly without Chromium, or skips under `CHATBOT_SKIP_BROWSER=1`. */
+export const availability = browserAvailability()
+if (!availability.run) console.warn(`[console browser tests] ${availability.reason}`)
+
+export interface ConsoleServer {
+  chatbot: Chatbot
+  provider: DemoProvider
+  origin: string
+  seeded: Seeded
+  close(): Promise<void>
+}
+
+const orderParameters = { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] }
+
+/**
+ * chatbot-kit as a host runs it (the built-in plugins, the admin token, a SQLite file) over a real
+ * socket, with the demo provider behind it, seeded with conversations (see seed.ts).
+ */
+export async function startConsoleServer(): Promise<ConsoleServer> {
+  if (!existsSync(fileURLToPath(new URL('../../dist/files.js', import.meta.url)))) throw new Error('The console is not built: run `npm run build -w @chatbot-kit/console` (npm test builds it).')
+  const dir = mkdtempSync(join(tmpdir(), 'chatbot-console-browser-'))
+  const provider = await createDemoProvider()
+  const chatbot = await createChatbot(
+    {
+      appKey: generateAppKey(),
+      database: join(dir, 'chatbot.sqlite'),
+      baseUrl: provider.url,
+      apiKey: 'test-key',
+      admin: { token: ADMIN_TOKEN },
+      // Seeding posts with minted envelopes: no session cookie or CSRF token to fetch first.
+      routeMiddleware: [],
+      throttle: { perMinute: 10_000, perDay: 100_000 },
+      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: {} },
+    },
+    { env: { NODE_ENV: 'test' }, logger: silentLogger() },
+  )
+  chatbot.registerTool(defineTool({ name: 'order_status', description: 'Where an order is', parameters: orderParameters, persist: true, handler: ({ order }) => ({ order, status: 'shipped' }) }))
+  chatbot.registerTool(defineTool({ name: 'refund', description: 'Refund an order', parameters: orderParameters, approval: 'required', handler: ({ order }) => ({ order, refunded: true }) }))
+  const server: RunningServer = await serveChatbot(chatbot, { port: 0 })
+  const origin = server.url
+  const seeded = await seed(chatbot, provider, origin)
+  return {
+    chatbot,
+    provider,
+    origin,
+    seeded,
+    async close() {
+      await server.close()
+      await chatbot.close()
+      await provider.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** One server and one Chromium for the suite; read `server` and `browser` inside tests. */
+export function useConsole() {
+  const suite = {} as { server: ConsoleServer; browser: Browser }
+  beforeAll(async () => {
+    ;[suite.server, suite.browser] = await Promise.all([startConsoleServer(), launchChromium()])
+  })
+  afterAll(async () => {
+    await suite.browser?.close()
+    await suite.server?.close()
+  })
+  return {
+    get server() {
+      return suite.server
+    },
+    get browser() {
+      return suite.browser
+    },
+  }
+}
+
+export interface ConsolePage {
+  context: BrowserContext
+  page: Page
+  problems: PageProblems
+  /** The admin API's answers the page received: path and status. */
+  apiCalls: { path: string; status: number }[]
+  /**
+   * Asserts the browser reported no CSP violation, console error or uncaught exception, then
+   * closes. Chromium logs every 401 as a console error: those of sign-in checks (`health`, which
+   * the page first tries without a token) are expected, any other is not.
+   */
+  close(): Promise<void>
+}
+
+/** A fresh context (its own sessionStorage) on the console's page, watched for CSP violations and errors. */
+export async function openConsole(browser: Browser, url: string, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; cookies?: Record<string, string> } = {}): Promise<ConsolePage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true })
+  await context.addCookies(Object.entries(options.cookies ?? {}).map(([name, value]) => ({ name, value, url })))
+  const page = await context.newPage()
+  const problems = await watchPageProblems(page)
+  const apiCalls: { path: string; status: number }[] = []
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url())
+    if (pathname.includes('/admin/trpc/')) apiCalls.push({ path: pathname, status: response.status() })
+  })
+  await page.goto(url)
+  return {
+    context,
+    page,
+    problems,
+    apiCalls,
+    async close() {
+      expect(await problems.violations(), 'CSP violations').toEqual([])
+      const refused = apiCalls.filter((call) => call.status === 401)
+      expect(refused.filter((call) => !call.path.endsWith('/health')), 'data calls refused').toEqual([])
+      const signInChecks = (message: string) => refused.length > 0 && message.includes('status of 401')
+      expect(problems.consoleErrors.filter((message) => !signInChecks(message)), 'console errors').toEqual([])
+      expect(problems.pageErrors, 'uncaught exceptions').toEqual([])
+      await context.close()
+    },
+  }
+}
+
+/** For `expect.poll`: room for a loaded machine (its default gives up after a second). */
+export const POLL = { timeout: 15_000 }
+
+/** Signs in with `token` through the form. */
+export async function signIn(page: Page, token = ADMIN_TOKEN): Promise<void> {
+  await page.getByLabel('Admin token').fill(token)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}

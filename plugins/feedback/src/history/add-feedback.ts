@@ -1,0 +1,21 @@
+import type { HistoryContext, PluginApi } from '@chatbot-kit/kernel'
+import { ratingsOf } from '../storage/feedback.repository.js'
+import type { FeedbackRating } from '../storage/message-feedback.table.js'
+
+declare module '@chatbot-kit/kernel' {
+  interface HistoryMessage {
+    /** Feedback plugin: an assistant element's rating, `null` when unrated; absent on user elements and the greeting. */
+    feedback?: FeedbackRating | null
+  }
+}
+
+/** `conversation:history`: each reply with an id gains `feedback`, so a reload shows the thumbs as they were. */
+export function addFeedback(api: PluginApi) {
+  return async (context: HistoryContext): Promise<void> => {
+    if (!context.messages.some((message) => message.role === 'assistant')) return
+    const ratings = await ratingsOf(api.storage.db, context.conversation.id)
+    for (const message of context.messages) {
+      if (message.role === 'assistant' && message.id !== null) message.feedback = ratings.get(message.id) ?? null
+    }
+  }
+}

@@ -1,0 +1,6 @@
+export { feedbackPlugin } from './plugin.js'
+export { rateMessage, type NewRating } from './storage/feedback.repository.js'
+export { listFeedback, MAX_FEEDBACK_PAGE, type FeedbackFilters, type FeedbackListPage, type FeedbackSummary, type ListFeedbackOptions } from './storage/list-feedback.js'
+export { feedbackByDay, type FeedbackByDayRange, type FeedbackDay } from './storage/feedback-by-day.js'
+export { conversationsWithDownRating } from './storage/down-rated.js'
+export type { FeedbackRating, MessageFeedbackTable, MessageFeedbackRow, NewMessageFeedbackRow } from './storage/message-feedback.table.js'

@@ -1,0 +1,41 @@
+import { ChatbotForbiddenException, ChatbotNotFoundException, getRequestEnvelope, prepareRequestEnvelope, readJsonObject, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { getRouterParam, type H3Event } from 'h3'
+import { findRatableMessage, rateMessage } from '../storage/feedback.repository.js'
+import { readRating } from './read-rating.js'
+
+const BODY = Symbol('feedback.body')
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * `POST /messages/:id/feedback`, body `{ signed_context, rating, comment? }`: rates a stored reply
+ * of a conversation the envelope owns, replacing its earlier rating. 204; 404 for an unknown (or
+ * malformed) id, 403 for another's conversation or a user message, 422 for the body. In the
+ * route-middleware group, so CSRF applies; the throttle counts it as any route. Contract §9.4.
+ */
+export function feedbackRoute(api: PluginApi): ChatbotRoute {
+  return {
+    name: 'chatbot.messages.feedback',
+    method: 'POST',
+    path: '/messages/:id/feedback',
+    stateful: true,
+    async prepare(event) {
+      const body = await readJsonObject(event)
+      ;(event.context as Record<symbol, unknown>)[BODY] = body
+      return prepareRequestEnvelope((token) => api.verifyRequestEnvelope(token), event, body.signed_context, 'field')
+    },
+    async handler(event: H3Event) {
+      const envelope = getRequestEnvelope(event)!
+      const body = (event.context as Record<symbol, Record<string, unknown>>)[BODY]!
+      const id = getRouterParam(event, 'id', { decode: true }) ?? ''
+      const message = UUID.test(id) ? await findRatableMessage(api.storage.db, id.toLowerCase()) : undefined
+      if (!message) throw new ChatbotNotFoundException('No message has that id.')
+      // The kernel's rules: the envelope's identity and channel must be the conversation's.
+      const conversation = await api.ownedConversation(message.conversationPublicId, envelope)
+      if (message.role !== 'assistant') throw new ChatbotForbiddenException('Only a reply can be rated.')
+      const { rating, comment } = readRating(body)
+      const ratedBy = envelope.uid !== undefined ? { userId: envelope.uid } : { guestId: envelope.gid ?? null }
+      await rateMessage(api.storage.db, { messageId: message.id, conversationId: conversation.id, channel: conversation.channel, rating, comment, ratedBy })
+      return new Response(null, { status: 204 })
+    },
+  }
+}
