@@ -19,7 +19,7 @@ export function devAdminPlugin() {
       const token = chatbot.config.admin.token
       if (!token) return
       chatbot.logger.info(
-        `Admin API on at ${chatbot.config.base}/admin/trpc. In another terminal: export CHATBOT_ADMIN_TOKEN=${token}, then use the curl line on the demo page or \`npx tsx playground/admin-client.ts\`.`,
+        `Admin console at ${chatbot.config.base}/admin, API at ${chatbot.config.base}/admin/trpc; the token is ${token}. In another terminal: export CHATBOT_ADMIN_TOKEN=${token}, then use the curl line on the demo page or \`npx tsx playground/admin-client.ts\`.`,
       )
     },
   })

@@ -9,7 +9,7 @@ export * from './events/index.js'
 export type { ChatbotHooks, RefusalContext, RequestContext, WidgetRenderContext } from './hooks.js'
 export { definePlugin, type ChatbotPlugin } from './plugin.js'
 export type { ChatbotRoute } from './http/route.js'
-export { getRequestEnvelope, prepareRequestEnvelope, setRequestEnvelope } from './http/request-envelope.js'
+export { getRequestBody, getRequestEnvelope, prepareBodyEnvelope, prepareRequestEnvelope, setRequestEnvelope } from './http/request-envelope.js'
 export { json, errorResponse } from './http/respond.js'
 // The messages route's body rules (415, 413, 408, 422) for a plugin route that takes a JSON body.
 export { readJsonObject } from './http/body.js'

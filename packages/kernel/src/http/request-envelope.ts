@@ -1,8 +1,10 @@
 import type { H3Event } from 'h3'
 import type { EnvelopePayload } from '../envelope/index.js'
 import { ChatbotInvalidEnvelopeException } from '../errors/index.js'
+import { readJsonObject } from './body.js'
 
 const ENVELOPE = Symbol.for('chatbot-kit.request-envelope')
+const BODY = Symbol.for('chatbot-kit.request-body')
 
 /** Stored by the messages and history routes once the envelope is verified, before any middleware runs. */
 export function setRequestEnvelope(event: H3Event, envelope: EnvelopePayload): void {
@@ -24,4 +26,20 @@ export function prepareRequestEnvelope(verify: (token: unknown) => EnvelopePaylo
   const envelope = verify(token)
   setRequestEnvelope(event, envelope)
   return envelope.channel
+}
+
+/**
+ * A POST plugin route's `prepare` for a JSON body carrying `signed_context`: the body is read once
+ * (the kernel's limits and errors) and kept for the handler (`getRequestBody`), then the envelope
+ * is checked as `prepareRequestEnvelope` does.
+ */
+export async function prepareBodyEnvelope(verify: (token: unknown) => EnvelopePayload, event: H3Event): Promise<string> {
+  const body = await readJsonObject(event)
+  ;(event.context as Record<symbol, unknown>)[BODY] = body
+  return prepareRequestEnvelope(verify, event, body.signed_context, 'field')
+}
+
+/** The JSON body `prepareBodyEnvelope` read for this request. */
+export function getRequestBody(event: H3Event): Record<string, unknown> | undefined {
+  return (event.context as Record<symbol, Record<string, unknown> | undefined>)[BODY]
 }

@@ -1,9 +1,8 @@
-import { ChatbotForbiddenException, ChatbotNotFoundException, getRequestEnvelope, prepareRequestEnvelope, readJsonObject, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { ChatbotForbiddenException, ChatbotNotFoundException, getRequestBody, getRequestEnvelope, prepareBodyEnvelope, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
 import { getRouterParam, type H3Event } from 'h3'
 import { findRatableMessage, rateMessage } from '../storage/feedback.repository.js'
 import { readRating } from './read-rating.js'
 
-const BODY = Symbol('feedback.body')
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -18,14 +17,10 @@ export function feedbackRoute(api: PluginApi): ChatbotRoute {
     method: 'POST',
     path: '/messages/:id/feedback',
     stateful: true,
-    async prepare(event) {
-      const body = await readJsonObject(event)
-      ;(event.context as Record<symbol, unknown>)[BODY] = body
-      return prepareRequestEnvelope((token) => api.verifyRequestEnvelope(token), event, body.signed_context, 'field')
-    },
+    prepare: (event) => prepareBodyEnvelope((token) => api.verifyRequestEnvelope(token), event),
     async handler(event: H3Event) {
       const envelope = getRequestEnvelope(event)!
-      const body = (event.context as Record<symbol, Record<string, unknown>>)[BODY]!
+      const body = getRequestBody(event)!
       const id = getRouterParam(event, 'id', { decode: true }) ?? ''
       const message = UUID.test(id) ? await findRatableMessage(api.storage.db, id.toLowerCase()) : undefined
       if (!message) throw new ChatbotNotFoundException('No message has that id.')

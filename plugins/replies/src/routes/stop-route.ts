@@ -1,8 +1,7 @@
-import { getRequestEnvelope, json, readJsonObject, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { getRequestEnvelope, json, prepareBodyEnvelope, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
 import { getRouterParam, type H3Event } from 'h3'
 import type { LocalReplies } from '../drafts/local-replies.js'
 import type { ReplyLog } from '../log/types.js'
-import { prepareEnvelope } from './request-envelope.js'
 import { stopReply } from './stop-reply.js'
 
 /**
@@ -17,7 +16,7 @@ export function stopRoute(api: PluginApi, log: ReplyLog, replies: LocalReplies):
     method: 'POST',
     path: '/conversations/:id/stop',
     stateful: true,
-    prepare: async (event) => prepareEnvelope(api, event, (await readJsonObject(event)).signed_context, 'field'),
+    prepare: (event) => prepareBodyEnvelope((token) => api.verifyRequestEnvelope(token), event),
     async handler(event: H3Event) {
       const envelope = getRequestEnvelope(event)!
       const conversation = await api.ownedConversation(getRouterParam(event, 'id', { decode: true }) ?? '', envelope)

@@ -1,4 +1,4 @@
-import { getRequestEnvelope, prepareRequestEnvelope, readJsonObject, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { getRequestBody, getRequestEnvelope, prepareBodyEnvelope, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
 import { getRouterParam, type H3Event } from 'h3'
 import { decideApproval, findApproval } from '../storage/tool-approvals.repository.js'
 import { continuationState } from './continuation.js'
@@ -6,7 +6,6 @@ import { readDecisions } from './decisions.js'
 import { ChatbotApprovalDecidedException, ChatbotApprovalExpiredException, ChatbotApprovalNotFoundException } from './errors.js'
 import { readTranscript } from './transcript.js'
 
-const BODY = Symbol('tools.approval-body')
 
 /**
  * `POST /conversations/:id/approvals/:approval_id`, body `{ signed_context, decision }` or
@@ -20,14 +19,10 @@ export function approvalsRoute(api: PluginApi): ChatbotRoute {
     method: 'POST',
     path: '/conversations/:id/approvals/:approval',
     stateful: true,
-    async prepare(event) {
-      const body = await readJsonObject(event)
-      ;(event.context as Record<symbol, unknown>)[BODY] = body
-      return prepareRequestEnvelope((token) => api.verifyRequestEnvelope(token), event, body.signed_context, 'field')
-    },
+    prepare: (event) => prepareBodyEnvelope((token) => api.verifyRequestEnvelope(token), event),
     async handler(event: H3Event) {
       const envelope = getRequestEnvelope(event)!
-      const body = (event.context as Record<symbol, Record<string, unknown>>)[BODY]!
+      const body = getRequestBody(event)!
       const conversation = await api.ownedConversation(getRouterParam(event, 'id', { decode: true }) ?? '', envelope)
       const approval = await findApproval(api.storage.db, getRouterParam(event, 'approval', { decode: true }) ?? '')
       if (!approval || approval.conversationId !== conversation.id) throw new ChatbotApprovalNotFoundException()
