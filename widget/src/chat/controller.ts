@@ -32,6 +32,7 @@ export function createChatController(options: ChatControllerOptions) {
   /** Whether the reply shown was sent from here: only those fire `onReply`, so a host counts each once. */
   let own = false
   let tabs: TabLink | null = null
+  let newsWhileLoading = false
   let spoken = 0
 
   const update = (patch: Partial<ChatState>) => {
@@ -75,6 +76,8 @@ export function createChatController(options: ChatControllerOptions) {
 
   /** Another tab started or ended a reply here: show the conversation as the server has it. */
   const onTabNews = () => {
+    // News during a load may be newer than what that load reads: load again once it is done.
+    if (state.phase === 'loading') newsWhileLoading = true
     if (!loaded || state.phase !== 'idle') return
     loaded = false
     void load()
@@ -109,6 +112,10 @@ export function createChatController(options: ChatControllerOptions) {
         await follow(session, id, signal)
       }
     })
+    if (!newsWhileLoading || !loaded) return
+    newsWhileLoading = false
+    loaded = false
+    await load()
   }
 
   async function send(text: string): Promise<boolean> {

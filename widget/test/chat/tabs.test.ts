@@ -78,4 +78,36 @@ describe('chat controller: two tabs on one conversation', () => {
     expect(a.seen.replies).toHaveLength(1)
     expect(b.seen.replies).toEqual([])
   })
+
+  it('follows a reply that another tab started while this one was still loading', async () => {
+    const storage = new Map<string, string>()
+    let answerFirstLoad!: (response: Response) => void
+    const followed = liveBody()
+    const b = setup({
+      storage,
+      stored: 'conv-1',
+      responses: [
+        // The first load is slow: it answers with the conversation as it was before the reply…
+        () => new Promise<Response>((resolve) => (answerFirstLoad = resolve)),
+        // …so the news that came meanwhile loads it again, and the reply is followed.
+        () => jsonResponse(200, { messages: [{ id: 'u-1', role: 'user', content: 'Hello?', status: 'complete' }, { id: 'm-1', role: 'assistant', content: '', status: 'streaming' }] }),
+        () => streamResponse(followed.body),
+      ],
+    })
+    const loading = b.controller.load()
+    await vi.waitFor(() => expect(b.fetch).toHaveBeenCalledTimes(1))
+    const otherTab = linkTabs(endpoint, 'support', () => {})
+    otherTab.post('reply')
+    await vi.waitFor(() => expect(b.controller.state.phase).toBe('loading'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    answerFirstLoad(jsonResponse(200, { messages: [] }))
+    await vi.waitFor(() => expect(b.fetch).toHaveBeenCalledTimes(3))
+    followed.write(summary('m-1') + frame('m-1', 2, { type: 'token', content: 'Hi' }))
+    await vi.waitFor(() => expect(b.messages().at(-1)).toEqual({ role: 'assistant', content: 'Hi', status: 'streaming' }))
+    followed.write(doneFrame('m-1', 3))
+    followed.close()
+    await loading
+    expect(b.controller.state.phase).toBe('idle')
+    otherTab.close()
+  })
 })
