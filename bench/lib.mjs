@@ -1,5 +1,6 @@
 // Shared helpers for the benchmark: child processes, percentiles, RSS, small HTTP requests.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { dirname, join } from 'node:path'
@@ -151,3 +152,51 @@ export function createSseFrameReader(onFrame) {
 
 /** The `data` of each event only: the bench's load process and the fault suite read no ids. */
 export const createSseDataReader = (onData) => createSseFrameReader(({ data }) => onData(data))
+
+export const POSTGRES_URL = process.env.CHATBOT_TEST_POSTGRES_URL
+export const REDIS_URL = process.env.CHATBOT_TEST_REDIS_URL
+
+/**
+ * Runs `body(env)` with the environment of the multi-instance mode (a fresh Postgres schema and
+ * Redis storage), dropping the schema afterwards. Undefined when either service is not configured.
+ */
+export async function withSharedStores(body) {
+  if (!POSTGRES_URL || !REDIS_URL) return undefined
+  const schema = `chatbot_bench_${randomBytes(6).toString('hex')}`
+  try {
+    return await body({ CHATBOT_DATABASE_URL: POSTGRES_URL, CHATBOT_DATABASE_SCHEMA: schema, CHATBOT_STORAGE_URL: REDIS_URL })
+  } finally {
+    const { default: pg } = await import('pg')
+    const client = new pg.Client({ connectionString: POSTGRES_URL })
+    await client.connect()
+    try {
+      await client.query(`drop schema if exists "${schema}" cascade`)
+    } finally {
+      await client.end()
+    }
+  }
+}
+export const SHARED_STORES_SKIPPED = 'skipped: CHATBOT_TEST_POSTGRES_URL and CHATBOT_TEST_REDIS_URL not both set'
+
+/** Runs `body(chatbots)` against fresh `chatbot serve` processes on `provider`, stopping them after. */
+export async function withChatbots(b, provider, envs, body) {
+  const chatbots = []
+  try {
+    // One after the other: the first migrates a shared database before the second starts.
+    for (const env of envs) chatbots.push(await b.startChatbot(provider.url, { env }))
+    await sleep(WARM_UP_SETTLE_MS)
+    return await body(chatbots)
+  } finally {
+    await Promise.all(chatbots.map((c) => stopChild(c.child)))
+  }
+}
+
+export async function withProvider(b, options, body) {
+  const provider = await b.startProvider(options)
+  try {
+    return await body(provider)
+  } finally {
+    await stopChild(provider.child)
+  }
+}
+

@@ -2,33 +2,7 @@
 // default half of disconnect. `b` is what run.mjs lends them: quick, raw, row, round, log,
 // startProvider, startChatbot, runLoad (this folder's load.mjs). The Redis and Postgres variants
 // run when CHATBOT_TEST_REDIS_URL (and CHATBOT_TEST_POSTGRES_URL) are set, else a row says why not.
-import { randomBytes } from 'node:crypto'
-import { WARM_UP_SETTLE_MS, percentile, sleep, stopChild } from '../lib.mjs'
-
-const REDIS = process.env.CHATBOT_TEST_REDIS_URL
-const POSTGRES = process.env.CHATBOT_TEST_POSTGRES_URL
-
-/** Runs `body(chatbots)` against fresh `chatbot serve` processes on `provider`, stopping them after. */
-async function withChatbots(b, provider, envs, body) {
-  const chatbots = []
-  try {
-    // One after the other: the first migrates a shared database before the second starts.
-    for (const env of envs) chatbots.push(await b.startChatbot(provider.url, { env }))
-    await sleep(WARM_UP_SETTLE_MS)
-    return await body(chatbots)
-  } finally {
-    await Promise.all(chatbots.map((c) => stopChild(c.child)))
-  }
-}
-
-async function withProvider(b, options, body) {
-  const provider = await b.startProvider(options)
-  try {
-    return await body(provider)
-  } finally {
-    await stopChild(provider.child)
-  }
-}
+import { REDIS_URL as REDIS, SHARED_STORES_SKIPPED, percentile, sleep, withChatbots, withProvider, withSharedStores } from '../lib.mjs'
 
 /** Reconnect with Last-Event-ID to replies in progress and to replies just ended, memory log then Redis. */
 export async function resume(b) {
@@ -92,31 +66,13 @@ export async function stop(b) {
   await withProvider(b, { tokens: 5000, delay: 20 }, async (provider) => {
     out.oneInstance = await withChatbots(b, provider, [{}], ([chatbot]) => measureStops(b, provider, { url: chatbot.url }, n))
     stopRows(b, 'one instance', out.oneInstance, n)
-    if (!REDIS || !POSTGRES) {
-      b.row('stop', 'two instances', { chatbot: 'skipped: CHATBOT_TEST_POSTGRES_URL and CHATBOT_TEST_REDIS_URL not both set' })
-      return
-    }
-    const schema = `chatbot_bench_${randomBytes(6).toString('hex')}`
-    const env = { CHATBOT_DATABASE_URL: POSTGRES, CHATBOT_DATABASE_SCHEMA: schema, CHATBOT_STORAGE_URL: REDIS }
-    try {
-      out.twoInstances = await withChatbots(b, provider, [env, env], ([a, other]) => measureStops(b, provider, { url: a.url, stopUrl: other.url }, n))
-      stopRows(b, 'two instances (reply on A, stop sent to B)', out.twoInstances, n)
-    } finally {
-      await dropSchema(schema)
-    }
+    out.twoInstances = await withSharedStores((env) =>
+      withChatbots(b, provider, [env, env], ([a, other]) => measureStops(b, provider, { url: a.url, stopUrl: other.url }, n)),
+    )
+    if (out.twoInstances) stopRows(b, 'two instances (reply on A, stop sent to B)', out.twoInstances, n)
+    else b.row('stop', 'two instances', { chatbot: SHARED_STORES_SKIPPED })
   })
   b.raw.stop = out
-}
-
-async function dropSchema(schema) {
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: POSTGRES })
-  await client.connect()
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`)
-  } finally {
-    await client.end()
-  }
 }
 
 /** The default since 1.1: clients leave after a few tokens; every reply still ends and is stored complete. */

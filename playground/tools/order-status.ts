@@ -31,6 +31,8 @@ export const orderStatus = defineTool({
   parameters: OrderQuery,
   timeout: 2,
   persist: true,
+  // The AI SDK example shows each call's output (`tool_finished.result`); nothing here is secret.
+  clientVisible: true,
   handler: ({ orderId }) => {
     const order = ORDERS[orderId]
     return order ? { order: orderId, ...order } : { order: orderId, status: 'not found', hint: 'The demo orders are 1042 and 1057.' }

@@ -19,6 +19,8 @@ export const refundOrder = defineTool({
   approval: 'required',
   timeout: 2,
   persist: true,
+  // The AI SDK example shows each call's output (`tool_finished.result`); nothing here is secret.
+  clientVisible: true,
   // A real shop calls its payment provider here, once, keyed by the order (an idempotency key).
   handler: ({ orderId }) => {
     const paid = PAID[orderId]

@@ -105,6 +105,13 @@ describe('chatbot-kit installed from its packed packages', () => {
     })
   })
 
+  it('loads chatbot-kit/ai-sdk (without the optional ai package) and returns a transport', async () => {
+    const script = "const { createChatbotTransport } = await import('chatbot-kit/ai-sdk'); const t = createChatbotTransport({ signedContext: 'e', conversationId: 'c' }); console.log(JSON.stringify([typeof t.sendMessages, typeof t.reconnectToStream, typeof t.loadMessages, t.conversationId]))"
+    const output = await run('node', ['--input-type=module', '-e', script], join(work, 'hoisted'))
+    expect(existsSync(join(work, 'hoisted', 'node_modules', 'ai'))).toBe(false)
+    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual(['function', 'function', 'function', 'c'])
+  })
+
   const production = LAYOUT_NAMES.flatMap((layout) => LAYOUTS[layout].kinds.filter((kind) => PRODUCTION.has(kind)).map((kind) => [layout, kind] as const))
   it.each(production)('%s/%s closes the chatbot when the server shuts down', async (layout, kind) => {
     const { running, closeProbe } = app(layout, kind)

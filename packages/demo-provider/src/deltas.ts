@@ -31,11 +31,14 @@ export function* deltas(reply: DemoReply): Generator<string> {
     const head = { index, id: toolCallId(call, index), type: 'function', function: { name: call.name, arguments: '' } }
     yield `{${role}"content":null,"tool_calls":[${JSON.stringify(head)}]}`
     role = ''
-    const args = argumentsText(call.arguments)
-    const size = Math.max(1, Math.ceil(args.length / 3))
-    for (let start = 0; start < args.length; start += size) {
-      const piece = JSON.stringify(args.slice(start, start + size))
-      yield `{"tool_calls":[{"index":${index},"function":{"arguments":${piece}}}]}`
+    for (const piece of argumentPieces(argumentsText(call.arguments))) {
+      yield `{"tool_calls":[{"index":${index},"function":{"arguments":${JSON.stringify(piece)}}}]}`
     }
   }
+}
+
+/** A tool call's arguments in three pieces, the way OpenAI splits them; none for `''`. */
+export function* argumentPieces(args: string): Generator<string> {
+  const size = Math.max(1, Math.ceil(args.length / 3))
+  for (let start = 0; start < args.length; start += size) yield args.slice(start, start + size)
 }

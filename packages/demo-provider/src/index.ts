@@ -1,6 +1,7 @@
 export { createDemoProvider } from './server.js'
 export { createDefaultResponder } from './responder.js'
 export type {
+  DemoApi,
   DemoMessage,
   DemoProvider,
   DemoProviderOptions,

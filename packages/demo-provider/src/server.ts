@@ -1,13 +1,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createChatWire } from './chat-wire.js'
 import { completionJson } from './json-reply.js'
 import { createDefaultResponder } from './responder.js'
+import { responseJson } from './responses-json.js'
+import { fromResponsesRequest } from './responses-request.js'
+import { createResponsesWire } from './responses-wire.js'
 import { streamReply } from './stream-reply.js'
-import type { DemoProvider, DemoProviderOptions, DemoReply, DemoRequest, RecordedRequest } from './types.js'
+import type { DemoApi, DemoProvider, DemoProviderOptions, DemoReply, DemoRequest, RecordedRequest } from './types.js'
+import type { WireContext } from './wire.js'
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024
 
-/** Starts an OpenAI-compatible chat-completions server for tests, the playground and benchmarks. */
+/** The two APIs by path; both answer with the same responder and faults. */
+const API_PATHS = new Map<string | undefined, DemoApi>([
+  ['/v1/chat/completions', 'chat'],
+  ['/v1/responses', 'responses'],
+])
+
+/**
+ * Starts an OpenAI-compatible server (chat completions and the Responses API) for tests, the
+ * playground and benchmarks.
+ */
 export async function createDemoProvider(options: DemoProviderOptions = {}): Promise<DemoProvider> {
   const host = options.host ?? '127.0.0.1'
   const responder = options.responder ?? createDefaultResponder(options)
@@ -37,14 +51,14 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
     if (req.method === 'GET' && path === '/v1/models') {
       return sendJson(res, 200, { object: 'list', data: [{ id: 'demo', object: 'model', created: 0, owned_by: 'chatbot-kit' }] })
     }
-    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
-      return sendJson(res, 404, errorBody(404, `No route for ${req.method} ${path}.`))
-    }
+    const api = req.method === 'POST' ? API_PATHS.get(path) : undefined
+    if (!api) return sendJson(res, 404, errorBody(404, `No route for ${req.method} ${path}.`))
     const raw = await readBody(req)
     if (raw === undefined) return sendJson(res, 413, errorBody(413, 'The request body is too large.'))
-    const body = parseRequest(raw)
-    if (!body) return sendJson(res, 400, errorBody(400, 'The body must be JSON with a `messages` array.'))
-    if (options.recordRequests !== false) requests.push({ body, headers: flatHeaders(req) })
+    const parsed = parseJson(raw)
+    const body = api === 'chat' ? chatRequest(parsed) : parsed ? fromResponsesRequest(parsed) : 'The body must be JSON with an `input` string or array.'
+    if (typeof body === 'string') return sendJson(res, 400, errorBody(400, body))
+    if (options.recordRequests !== false) requests.push({ api, body, wire: parsed!, headers: flatHeaders(req) })
 
     const reply = queue.shift() ?? responder(body)
     // Set before any writeHead, which merges them with its own headers.
@@ -55,18 +69,17 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
     if (reply.status !== undefined && (reply.status < 200 || reply.status > 299)) {
       return sendJson(res, reply.status, reply.errorBody ?? errorBody(reply.status, 'The demo provider was told to fail.'))
     }
-    const id = `chatcmpl-demo-${++ids}`
-    const model = body.model ?? 'demo'
-    const promptTokens = Math.ceil(raw.length / 4)
-    if (body.stream !== true) return sendJson(res, 200, completionJson(reply, id, model, promptTokens))
-    streamReply(res, reply, {
-      id,
-      model,
-      promptTokens,
+    const context: WireContext = {
+      id: api === 'chat' ? `chatcmpl-demo-${++ids}` : `resp_demo_${++ids}`,
+      model: body.model ?? 'demo',
+      promptTokens: Math.ceil(raw.length / 4),
       includeUsage: body.stream_options?.include_usage === true,
-      tokenDelayMs: options.tokenDelayMs ?? 0,
-      firstChunkDelayMs: options.firstChunkDelayMs ?? 0,
-    })
+    }
+    if (body.stream !== true) {
+      return sendJson(res, 200, api === 'chat' ? completionJson(reply, context.id, context.model, context.promptTokens) : responseJson(reply, context))
+    }
+    const wire = api === 'chat' ? createChatWire(reply, context) : createResponsesWire(reply, context)
+    streamReply(res, reply, wire, { tokenDelayMs: options.tokenDelayMs ?? 0, firstChunkDelayMs: options.firstChunkDelayMs ?? 0 })
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -102,13 +115,18 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(parts).toString('utf8')
 }
 
-function parseRequest(raw: string): DemoRequest | undefined {
+/** A JSON object, else `undefined`. */
+function parseJson(raw: string): Record<string, unknown> | undefined {
   try {
-    const body = JSON.parse(raw) as DemoRequest
-    return typeof body === 'object' && body !== null && Array.isArray(body.messages) ? body : undefined
+    const body = JSON.parse(raw) as unknown
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
   } catch {
     return undefined
   }
+}
+
+function chatRequest(body: Record<string, unknown> | undefined): DemoRequest | string {
+  return body && Array.isArray(body.messages) ? (body as DemoRequest) : 'The body must be JSON with a `messages` array.'
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {

@@ -1,27 +1,21 @@
 import type { ServerResponse } from 'node:http'
-import { deltas } from './deltas.js'
 import type { DemoReply } from './types.js'
+import type { StreamWire } from './wire.js'
 
-export interface StreamContext {
-  id: string
-  model: string
-  includeUsage: boolean
-  promptTokens: number
+export interface StreamPace {
   tokenDelayMs: number
   firstChunkDelayMs: number
 }
 
 /**
- * Streams a reply as OpenAI `chat.completion.chunk` events, one `res.write` per event, honouring
- * backpressure. Per connection it keeps a delta cursor, a counter and at most two timers.
+ * Streams a reply's frames as the wire (chat chunks or Responses events) makes them, one
+ * `res.write` per frame, honouring backpressure, and injects the reply's faults (cut, hang,
+ * malformed and raw lines, an endless line). Per connection it keeps the wire's cursor, a counter
+ * and at most two timers.
  */
-export function streamReply(res: ServerResponse, reply: DemoReply, context: StreamContext): void {
-  const created = Math.floor(Date.now() / 1000)
-  const head = `data: {"id":${JSON.stringify(context.id)},"object":"chat.completion.chunk","created":${created},"model":${JSON.stringify(context.model)},`
-  const choice = `${head}"choices":[{"index":0,"delta":`
-  const source = deltas(reply)
-  const tokenDelay = reply.tokenDelayMs ?? context.tokenDelayMs
-  const firstDelay = reply.firstChunkDelayMs ?? context.firstChunkDelayMs
+export function streamReply(res: ServerResponse, reply: DemoReply, wire: StreamWire, pace: StreamPace): void {
+  const tokenDelay = reply.tokenDelayMs ?? pace.tokenDelayMs
+  const firstDelay = reply.firstChunkDelayMs ?? pace.firstChunkDelayMs
   const stopAfter = reply.cutAfterChunks ?? reply.hangAfterChunks
   let written = 0
   let closed = false
@@ -29,7 +23,8 @@ export function streamReply(res: ServerResponse, reply: DemoReply, context: Stre
   let firstTimer: NodeJS.Timeout | undefined
 
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' })
-  res.flushHeaders()
+  if (wire.head) res.write(wire.head)
+  else res.flushHeaders()
   res.once('close', () => {
     closed = true
     clearTimeout(timer)
@@ -38,11 +33,11 @@ export function streamReply(res: ServerResponse, reply: DemoReply, context: Stre
 
   function pump(): void {
     while (!closed) {
-      const next = written === stopAfter ? undefined : source.next()
-      if (!next || next.done) return stopAfter === undefined ? finish() : stop()
-      const drained = res.write(`${choice}${next.value},"finish_reason":null}]}\n\n`)
+      const next = written === stopAfter ? undefined : wire.frames.next()
+      if (!next || next.done) return stopAfter === undefined ? void res.end(wire.tail(written)) : stop()
+      const drained = res.write(next.value)
       if (++written === 1) {
-        if (reply.malformed) res.write('data: {"id": not json\n\n')
+        if (reply.malformed) res.write(wire.malformed)
         for (const line of reply.rawLines ?? []) res.write(`${line}\n\n`)
         if (reply.endlessLineBytes !== undefined) return endlessLine(reply.endlessLineBytes)
       }
@@ -61,7 +56,7 @@ export function streamReply(res: ServerResponse, reply: DemoReply, context: Stre
   function endlessLine(bytes: number): void {
     const piece = 'x'.repeat(64 * 1024)
     let left = bytes
-    res.write(`${choice}{"content":"`)
+    res.write(wire.openLine())
     const more = (): void => {
       while (!closed && left > 0) {
         const size = Math.min(left, piece.length)
@@ -75,17 +70,6 @@ export function streamReply(res: ServerResponse, reply: DemoReply, context: Stre
   /** `cutAfterChunks` closes the socket once what was written is flushed; `hangAfterChunks` stays silent. */
   function stop(): void {
     if (reply.cutAfterChunks !== undefined) res.socket?.destroySoon()
-  }
-
-  function finish(): void {
-    const reason = reply.toolCalls?.length ? 'tool_calls' : 'stop'
-    res.write(`${choice}{},"finish_reason":"${reason}"}]}\n\n`)
-    if (context.includeUsage) {
-      const usage = reply.usage ?? { prompt_tokens: context.promptTokens, completion_tokens: written }
-      const total = usage.prompt_tokens + usage.completion_tokens
-      res.write(`${head}"choices":[],"usage":${JSON.stringify({ ...usage, total_tokens: total })}}\n\n`)
-    }
-    res.end('data: [DONE]\n\n')
   }
 
   if (firstDelay > 0) firstTimer = setTimeout(pump, firstDelay)

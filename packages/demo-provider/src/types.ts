@@ -1,4 +1,10 @@
-/** The request body of `POST /v1/chat/completions`, as loosely as providers accept it. */
+/** The API a request came in on: `POST /v1/chat/completions` or `POST /v1/responses`. */
+export type DemoApi = 'chat' | 'responses'
+
+/**
+ * The request body of `POST /v1/chat/completions`, as loosely as providers accept it; a
+ * `/v1/responses` request is translated into it (see `fromResponsesRequest`).
+ */
 export interface DemoRequest {
   model?: string
   messages: DemoMessage[]
@@ -35,7 +41,10 @@ export interface DemoReply {
   errorBody?: unknown
   /** Extra response headers, on an error or a streamed reply alike (e.g. `Retry-After` on a 429). */
   headers?: Record<string, string>
-  /** Destroy the socket after this many delta chunks (or at the end of the content): no `[DONE]`. */
+  /**
+   * Destroy the socket after this many delta chunks (or at the end of the content): no `[DONE]`
+   * or `response.completed`. On `/v1/responses` a chunk is a text or argument delta event.
+   */
   cutAfterChunks?: number
   /** Stop sending after this many delta chunks (or at the end of the content), socket left open. */
   hangAfterChunks?: number
@@ -56,7 +65,7 @@ export interface DemoReply {
   contentType?: string
   tokenDelayMs?: number
   firstChunkDelayMs?: number
-  /** Default: a rough count (request bytes / 4, one completion token a chunk). */
+  /** Default: a rough count (request bytes / 4, one completion token a chunk); `input_tokens`/`output_tokens` on `/v1/responses`. */
   usage?: { prompt_tokens: number; completion_tokens: number }
 }
 
@@ -86,7 +95,11 @@ export interface DemoProviderOptions {
 }
 
 export interface RecordedRequest {
+  api: DemoApi
+  /** In chat-completions terms on both routes: the body as sent, or a Responses body translated. */
   body: DemoRequest
+  /** The JSON body exactly as it was sent. */
+  wire: Record<string, unknown>
   /** Lower-case names; repeated headers joined with `, `. */
   headers: Record<string, string>
 }
@@ -94,7 +107,7 @@ export interface RecordedRequest {
 export interface DemoProvider {
   /** The base URL for a client, e.g. `http://127.0.0.1:PORT/v1`. */
   url: string
-  /** Every chat-completions request, in order. */
+  /** Every request, chat completions and Responses, in order. */
   requests: RecordedRequest[]
   /** Queues replies for the next requests, consumed in order, then back to the responder. */
   script(...replies: DemoReply[]): void

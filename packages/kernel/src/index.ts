@@ -33,7 +33,7 @@ export type {
   DoneStreamEvent,
   ErrorStreamEvent,
 } from './turn/stream-events.js'
-export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, ProviderClient, StreamOptions, StreamResult, TokenUsage } from './provider/types.js'
+export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, ProviderApi, ProviderClient, StreamOptions, StreamResult, TokenUsage } from './provider/types.js'
 export { createProviderClient, createFakeProviderClient, type FakeScript, type FakeReply } from './provider/index.js'
 export { createEnvelopeSigner, parseAppKey, generateAppKey, ENVELOPE_TTL_SECONDS, type EnvelopePayload, type EnvelopeClaims } from './envelope/index.js'
 export { createCounterStore, type CounterStore } from './counters/index.js'

@@ -5,7 +5,9 @@ import type { QuotaLease } from './ledger.js'
  * The per-token side of a turn's quota. Each chunk adds its UTF-8 size to a bound of the tokens
  * not counted yet (a token is at least one byte, so the bound never falls short). The tokenizer
  * runs on that uncounted text only when the bound reaches half a reservation or the turn's share:
- * it reads each part of the reply about once. With less than half a reservation left, another one
+ * it reads each part of the reply about once. The uncounted text is the end of the reply's text
+ * (`text()`, which already holds the chunk): the meter keeps an offset, not a copy, so a slow
+ * stream holds no second chain of its chunks. With less than half a reservation left, another one
  * is asked for in the background, so a long reply keeps going while the day has budget.
  *
  * `take` is synchronous (the kernel writes each chunk as it arrives) and a provider read can
@@ -14,14 +16,15 @@ import type { QuotaLease } from './ledger.js'
  * over its share and reserves the overdraft plus a reservation ahead. It refuses only a chunk
  * that would go past what the day had left.
  */
-export function createOutputMeter(lease: QuotaLease, reservation: number, onError: (error: unknown) => void): OutputMeter {
-  return new OutputMeter(lease, reservation, onError)
+export function createOutputMeter(lease: QuotaLease, reservation: number, text: () => string, onError: (error: unknown) => void): OutputMeter {
+  return new OutputMeter(lease, reservation, text, onError)
 }
 
 // A class rather than closures over a literal with a getter: one lives per open stream.
 export class OutputMeter {
   private counted = 0
-  private uncounted = ''
+  /** Where the uncounted end of the text starts. */
+  private countedLength = 0
   private bound = 0
   // Set when a reservation failed (the store is down): the turn keeps to what it holds.
   private failed = false
@@ -32,6 +35,7 @@ export class OutputMeter {
   constructor(
     private readonly lease: QuotaLease,
     private readonly reservation: number,
+    private readonly text: () => string,
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -58,18 +62,18 @@ export class OutputMeter {
       })
   }
 
-  /** Whether `text` still fits (and takes it if so). Synchronous. */
-  take(text: string): boolean {
-    const size = Buffer.byteLength(text)
+  /** Whether `chunk`, the end of the text, still fits (and takes it if so). Synchronous. */
+  take(chunk: string): boolean {
+    const size = Buffer.byteLength(chunk)
     if (this.counted + this.bound + size > this.lease.output || this.bound + size >= this.reservation / 2) {
-      const tokens = countTokens(this.uncounted + text)
+      const text = this.text()
+      const tokens = countTokens(text.slice(Math.min(this.countedLength, text.length - chunk.length)))
       const ceiling = this.lease.output + (this.failed ? 0 : this.lease.dayLeft)
       if (this.counted + tokens > ceiling) return false
       this.counted += tokens
-      this.uncounted = ''
+      this.countedLength = text.length
       this.bound = 0
     } else {
-      this.uncounted += text
       this.bound += size
     }
     this.grow()

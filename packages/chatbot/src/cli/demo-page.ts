@@ -25,29 +25,54 @@ const BUILT_IN_PAGE = `<!doctype html>
 </html>
 `
 
+/** A page `chatbot dev` fills in: `index.html` at `/`, or `<name>.html` at `/<name>`. */
+export interface DemoPage {
+  /** The template; the built-in page when `index.html` is missing. */
+  template: string
+  /** The route name signed into the page's envelope. */
+  route: string
+}
+
+/** The page `/` serves: the working directory's `index.html` (the playground's), else a built-in one. */
+export async function defaultDemoPage(): Promise<DemoPage> {
+  const template = existsSync(resolve('index.html')) ? await readFile(resolve('index.html'), 'utf8') : BUILT_IN_PAGE
+  return { template, route: 'playground.home' }
+}
+
 /**
- * The page `chatbot dev` serves at `/`: the working directory's `index.html` when there is one
- * (the playground's), else a built-in page, with the widget rendered for `?channel=`, links to
- * every channel, what the channel is set up with, and how to reach the admin API.
+ * A page template with its placeholders filled: the widget rendered for `?channel=`, links to
+ * every channel (on the same path), what the channel is set up with, how to reach the admin API,
+ * and the envelope as data for a page that talks to the routes with its own client.
  */
-export async function renderDemoPage(chatbot: Chatbot, event: H3Event, providerNote: string): Promise<Response> {
+export async function renderDemoPage(chatbot: Chatbot, event: H3Event, providerNote: string, page: DemoPage): Promise<Response> {
   const channels = Object.keys(chatbot.config.channels)
   const requested = event.url.searchParams.get('channel') ?? ''
   const channel = channels.includes(requested) ? requested : (channels[0] ?? 'default')
-  const template = existsSync(resolve('index.html')) ? await readFile(resolve('index.html'), 'utf8') : BUILT_IN_PAGE
-  const widget = await chatbot.renderWidget(event, { channel, route: 'playground.home', title: `Assistant (${channel})` })
+  const widget = await chatbot.renderWidget(event, { channel, route: page.route, title: `Assistant (${channel})` })
+  const path = event.url.pathname
   const links = channels
-    .map((name) => `<a href="/?channel=${encodeURIComponent(name)}"${name === channel ? ' aria-current="page"' : ''}>${escapeHtml(name)}</a>`)
+    .map((name) => `<a href="${escapeHtml(path)}?channel=${encodeURIComponent(name)}"${name === channel ? ' aria-current="page"' : ''}>${escapeHtml(name)}</a>`)
     .join(' ')
-  const html = template
+  const html = page.template
     .replace('<!-- chatbot:head -->', widget.head)
     .replace('<!-- chatbot:widget -->', `${widget.script}\n${widget.element}`)
+    .replace('<!-- chatbot:envelope -->', envelopeBlock({ signedContext: widget.envelope, channel, route: page.route, base: chatbot.config.base }))
     .replaceAll('<!-- chatbot:channel -->', escapeHtml(channel))
     .replace('<!-- chatbot:channels -->', links)
     .replace('<!-- chatbot:provider -->', escapeHtml(providerNote))
     .replace('<!-- chatbot:settings -->', channelSettings(chatbot, channel))
     .replace('<!-- chatbot:admin -->', adminHint(chatbot, event))
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
+}
+
+/**
+ * The envelope as a JSON data block (`<script type="application/json" id="chatbot-envelope">`):
+ * data, not code, so a strict `script-src` does not block it. `<` is escaped so no value can
+ * close the block.
+ */
+function envelopeBlock(data: { signedContext: string; channel: string; route: string; base: string }): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c')
+  return `<script type="application/json" id="chatbot-envelope">${json}</script>`
 }
 
 /** What makes this channel differ from the others: its prompt, greeting, tools and extractors. */

@@ -9,7 +9,7 @@ const fail = (key: string, problem: string): never => {
 }
 
 const absoluteUrl: OptionSpec = {
-  ...text('https://api.openai.com/v1', { env: 'CHATBOT_BASE_URL', doc: 'the OpenAI-compatible provider; /chat/completions is appended' }),
+  ...text('https://api.openai.com/v1', { env: 'CHATBOT_BASE_URL', doc: "the OpenAI-compatible provider; provider.api's path is appended" }),
   check(value, key) {
     try {
       new URL(value as string)
@@ -37,6 +37,11 @@ export const coreOptions = defineOptions({
     allowEmpty: true,
     channel: 'own',
     doc: 'the base system prompt, before the channel prompt',
+  }),
+  'provider.api': text('chat', {
+    env: 'CHATBOT_PROVIDER_API',
+    pattern: [/^(chat|responses)$/, "'chat' or 'responses'"],
+    doc: "'chat' posts to /chat/completions, 'responses' to /responses",
   }),
   'provider.supportsTools': flag(true, { env: 'CHATBOT_PROVIDER_SUPPORTS_TOOLS', doc: 'false never offers tools' }),
   'provider.retries': count(2, 0, 10, { env: 'CHATBOT_PROVIDER_RETRIES', doc: '429, 5xx, network, before the first token' }),

@@ -57,7 +57,8 @@ export interface StreamConfig {
  */
 export interface ChatbotConfig {
   /**
-   * The OpenAI-compatible provider's base URL; `/chat/completions` is appended. Default `https://api.openai.com/v1`.
+   * The OpenAI-compatible provider's base URL; `provider.api`'s path (`/chat/completions` or
+   * `/responses`) is appended. Default `https://api.openai.com/v1`.
    * @env CHATBOT_BASE_URL
    */
   baseUrl?: string
@@ -74,6 +75,13 @@ export interface ChatbotConfig {
   /** Base system prompt, before the channel prompt. Default: a short assistant prompt. */
   prompt?: string
   provider?: {
+    /**
+     * The provider API: `'chat'` streams from `/chat/completions`, `'responses'` from `/responses`
+     * (the whole conversation each time, never `previous_response_id`). See docs/providers.md.
+     * Default `'chat'`.
+     * @env CHATBOT_PROVIDER_API
+     */
+    api?: 'chat' | 'responses'
     /**
      * Whether the provider accepts `tools`; `false` never offers any. Default `true`.
      * @env CHATBOT_PROVIDER_SUPPORTS_TOOLS

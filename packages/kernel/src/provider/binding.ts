@@ -13,6 +13,7 @@ export function createProviderBinding(config: ResolvedConfig, logger: ConsolaIns
       (fakeClient ??= realClient ??= createProviderClient({
         baseUrl: config.baseUrl,
         apiKey: config.apiKey,
+        api: config.provider.api,
         fetch: config.provider.fetch,
         retries: config.provider.retries,
         onRetry: ({ message }) => logger.warn(message),

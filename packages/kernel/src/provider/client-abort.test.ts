@@ -1,7 +1,7 @@
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { listen } from '@chatbot-kit/test-utils'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
+import { PROVIDER_CASES } from '../../test/provider-transports.js'
 import { createProviderClient } from './client.js'
 import type { ChatRequest } from './types.js'
 
@@ -27,7 +27,7 @@ async function connectionClosedWithin100ms(): Promise<void> {
   await vi.waitFor(() => expect(provider.closedConnections()).toBe(1), { timeout: 100, interval: 2 })
 }
 
-describe.each(PROVIDER_TRANSPORTS)('createProviderClient abort (%s)', (_name, transport) => {
+describe.each(PROVIDER_CASES)('createProviderClient abort (%s)', (_name, transport) => {
   test('aborting while the provider is silent closes the connection and rejects with the reason', async () => {
     provider.script({ text: 'one two three four', hangAfterChunks: 2 })
     const controller = new AbortController()

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ChatbotProviderException } from '../errors/index.js'
 import { never, rejection, request } from '../../test/provider-calls.js'
-import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
+import { PROVIDER_CASES } from '../../test/provider-transports.js'
 import { createProviderClient, type ProviderClientOptions } from './client.js'
 
 let provider: DemoProvider
@@ -21,7 +21,7 @@ async function failure(transport: Partial<ProviderClientOptions>, baseUrl: strin
   return { text, error }
 }
 
-describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name, transport) => {
+describe.each(PROVIDER_CASES)('createProviderClient failures (%s)', (_name, transport, wire) => {
   test.each([
     [500, true, 'provider_unavailable'],
     [503, true, 'provider_unavailable'],
@@ -67,10 +67,8 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name,
     expect(error.isRetryable()).toBe(true)
   })
 
-  test('a body that ends cleanly but without [DONE] or a finish reason → kind cut', async () => {
-    const server = await listen(
-      () => new Response('data: {"choices":[{"delta":{"content":"partial"}}]}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
-    )
+  test('a body that ends cleanly but without its end or a finish reason → kind cut', async () => {
+    const server = await listen(() => new Response(wire.text('partial'), { headers: { 'content-type': 'text/event-stream' } }))
     const { text, error } = await failure(transport, server.url)
     await server.close()
     expect(text).toBe('partial')
@@ -78,7 +76,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name,
   })
 
   test('a connection lost after the finish reason is no failure: only the usage is missing', async () => {
-    const finish = 'data: {"choices":[{"delta":{"content":"whole"},"finish_reason":"stop"}]}\n\n'
+    const finish = wire.finished('whole')
     const server = await listen(() => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -105,7 +103,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient failures (%s)', (_name,
   })
 
   test('an error object inside the stream → kind status with its code', async () => {
-    const body = 'data: {"choices":[{"delta":{"content":"a"}}]}\n\ndata: {"error":{"message":"overloaded","code":503}}\n\n'
+    const body = wire.text('a') + wire.error('overloaded', 503)
     const server = await listen(() => new Response(body, { headers: { 'content-type': 'text/event-stream' } }))
     const { error } = await failure(transport, server.url)
     await server.close()

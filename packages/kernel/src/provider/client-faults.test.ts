@@ -2,7 +2,7 @@ import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provide
 import { listen } from '@chatbot-kit/test-utils'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { never, rejection, request, retrying } from '../../test/provider-calls.js'
-import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
+import { PROVIDER_CASES } from '../../test/provider-transports.js'
 import type { ProviderFailure } from './client.js'
 import { MAX_LINE_BYTES } from './sse-decoder.js'
 
@@ -18,7 +18,7 @@ function reporting(transport: object) {
   return { failures, ...retrying({ ...transport, baseUrl: provider.url, apiKey: 'sk-live-123', onFailure: (failure) => failures.push(failure) }) }
 }
 
-describe.each(PROVIDER_TRANSPORTS)('provider faults keep the provider words out of the message (%s)', (_name, transport) => {
+describe.each(PROVIDER_CASES)('provider faults keep the provider words out of the message (%s)', (_name, transport) => {
   test.each([
     ['a 500 with a plain-text body', { rawBody: 'upstream exploded at db-7.internal.corp:5432 (key sk-live-123)', status: 500 }, 'db-7.internal.corp'],
     ['a 429 whose JSON names the org', { status: 429, errorBody: { error: { message: 'Rate limit reached for org-Zx81Ab in organization org-Zx81Ab.' } } }, 'org-Zx81Ab'],
@@ -46,7 +46,7 @@ describe.each(PROVIDER_TRANSPORTS)('provider faults keep the provider words out 
   })
 })
 
-describe.each(PROVIDER_TRANSPORTS)('a 200 that is not an event stream is final (%s)', (_name, transport) => {
+describe.each(PROVIDER_CASES)('a 200 that is not an event stream is final (%s)', (_name, transport, wire) => {
   test.each([
     ['text/html', '<html><body>502 Bad Gateway from edge-3.internal</body></html>', 'edge-3.internal'],
     ['application/json', JSON.stringify({ id: 'chatcmpl-1', choices: [{ message: { content: 'not streamed' } }] }), 'chatcmpl-1'],
@@ -65,7 +65,7 @@ describe.each(PROVIDER_TRANSPORTS)('a 200 that is not an event stream is final (
   })
 
   test('text/event-stream with parameters, or no content type at all, is read as a stream', async () => {
-    const body = 'data: {"choices":[{"delta":{"content":"ok"},"finish_reason":"stop"}]}\n\n'
+    const body = wire.finished('ok')
     const types: Record<string, string>[] = [{ 'content-type': 'Text/Event-Stream; charset=utf-8' }, {}]
     for (const headers of types) {
       const server = await listen(() => new Response(new TextEncoder().encode(body), { headers }))
@@ -77,7 +77,7 @@ describe.each(PROVIDER_TRANSPORTS)('a 200 that is not an event stream is final (
   })
 })
 
-describe.each(PROVIDER_TRANSPORTS)('what a provider streams (%s)', (name, transport) => {
+describe.each(PROVIDER_CASES)('what a provider streams (%s)', (name, transport) => {
   test('8 MiB with no newline: the request is aborted at the line cap with provider_error', async () => {
     provider.script({ chunks: ['before '], endlessLineBytes: 8 * 1024 * 1024 })
     const { client, failures } = reporting(transport)
@@ -89,7 +89,7 @@ describe.each(PROVIDER_TRANSPORTS)('what a provider streams (%s)', (name, transp
     expect(error.detail).toContain(String(MAX_LINE_BYTES))
     expect(failures).toHaveLength(1)
     // undici closes a cancelled body's socket only at its keep-alive timeout (4 s); Node's at once.
-    if (name === 'node:http') await expect.poll(() => provider.openConnections()).toBe(0)
+    if (name.endsWith('node:http')) await expect.poll(() => provider.openConnections()).toBe(0)
   })
 
   test('U+0000 is dropped from text deltas; a delta of only NULs is no delta', async () => {

@@ -4,7 +4,7 @@ import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provide
 import { listen, listenNode } from '@chatbot-kit/test-utils'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { never, rejection, request, retrying } from '../../test/provider-calls.js'
-import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
+import { PROVIDER_CASES } from '../../test/provider-transports.js'
 import type { ProviderRetry } from './client.js'
 
 let provider: DemoProvider
@@ -13,7 +13,7 @@ beforeEach(async () => {
 })
 afterEach(() => provider.close())
 
-describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries a connection or body broken before the first token (%s)', (_name, transport) => {
+describe.each(PROVIDER_CASES)('createProviderClient retries a connection or body broken before the first token (%s)', (_name, transport, wire) => {
   test('connection refused, then a provider listening: the retry gets the reply', async () => {
     const probe = createServer().listen(0, '127.0.0.1')
     await new Promise((resolve) => probe.once('listening', resolve))
@@ -44,7 +44,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries a connection or
       req.resume()
       if (served++ === 0) return void req.socket.destroy()
       res.writeHead(200, { 'content-type': 'text/event-stream' })
-      res.end('data: {"choices":[{"delta":{"content":"steady"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n')
+      res.end(wire.whole('steady'))
     })
     const { client, retries } = retrying({ ...transport, baseUrl: server.url })
     const deltas: string[] = []
@@ -73,10 +73,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries a connection or
   })
 
   test('an error event at the head of a 200 stream is sent again', async () => {
-    const bodies = [
-      'data: {"error":{"message":"overloaded","code":503}}\n\n',
-      'data: {"choices":[{"delta":{"content":"fine"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
-    ]
+    const bodies = [wire.error('overloaded', 503), wire.whole('fine')]
     let served = 0
     const server = await listen(() => new Response(bodies[served++], { headers: { 'content-type': 'text/event-stream' } }))
     const { client, retries } = retrying({ ...transport, baseUrl: server.url })

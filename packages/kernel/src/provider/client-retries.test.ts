@@ -1,7 +1,7 @@
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { never, rejection, request, retrying } from '../../test/provider-calls.js'
-import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
+import { PROVIDER_CASES } from '../../test/provider-transports.js'
 
 let provider: DemoProvider
 beforeEach(async () => {
@@ -9,7 +9,7 @@ beforeEach(async () => {
 })
 afterEach(() => provider.close())
 
-describe.each(PROVIDER_TRANSPORTS)('createProviderClient retries before the first token (%s)', (_name, transport) => {
+describe.each(PROVIDER_CASES)('createProviderClient retries before the first token (%s)', (_name, transport) => {
   test('a 503 then a reply: one reply, two identical requests, one retry announced', async () => {
     provider.script({ status: 503 }, { chunks: ['Back ', 'again'] })
     const { client, retries } = retrying({ ...transport, baseUrl: provider.url, apiKey: 'sk-hidden' })

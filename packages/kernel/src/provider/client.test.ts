@@ -1,9 +1,9 @@
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { listen } from '@chatbot-kit/test-utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PROVIDER_TRANSPORTS } from '../../test/provider-transports.js'
+import { PROVIDER_CASES } from '../../test/provider-transports.js'
 import { createProviderClient } from './client.js'
-import type { ChatRequest } from './types.js'
+import type { ChatRequest, ChatToolDefinition, ProviderApi } from './types.js'
 
 const request: ChatRequest = { model: 'demo-model', messages: [{ role: 'user', content: 'Hi there' }] }
 const never = new AbortController().signal
@@ -31,7 +31,20 @@ async function servePieces(pieces: (string | Uint8Array)[]) {
   })
 }
 
-describe.each(PROVIDER_TRANSPORTS)('createProviderClient against the demo provider (%s)', (_name, transport) => {
+/** What each API puts on the wire for `request` with a tool and a temperature. */
+const SENT: Record<ProviderApi, (tools: ChatToolDefinition[]) => Record<string, unknown>> = {
+  chat: (tools) => ({ ...request, tools, temperature: 0.2, stream: true, stream_options: { include_usage: true } }),
+  responses: () => ({
+    model: 'demo-model',
+    input: [{ type: 'message', role: 'user', content: 'Hi there' }],
+    tools: [{ type: 'function', name: 'clock', parameters: { type: 'object' }, strict: false }],
+    temperature: 0.2,
+    stream: true,
+    store: false,
+  }),
+}
+
+describe.each(PROVIDER_CASES)('createProviderClient against the demo provider (%s)', (_name, transport, wire) => {
   test('streams text deltas to onText in order and resolves with finish reason and usage', async () => {
     provider.script({ chunks: ['Hel', 'lo, ', 'wörld ', '😀'], usage: { prompt_tokens: 12, completion_tokens: 4 } })
     const deltas: string[] = []
@@ -40,12 +53,12 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient against the demo provid
     expect(result).toEqual({ finishReason: 'stop', toolCalls: [], usage: { inputTokens: 12, outputTokens: 4 } })
   })
 
-  test('posts the request with stream, include_usage, the key and the extra headers', async () => {
+  test("posts the request in the API's shape, with the key and the extra headers", async () => {
     const tools = [{ type: 'function' as const, function: { name: 'clock', parameters: { type: 'object' } } }]
     const client = createProviderClient({ ...transport, baseUrl: `${provider.url}/`, apiKey: 'sk-secret', headers: { 'x-org': 'acme' } })
     await client.stream({ ...request, tools, temperature: 0.2 }, () => {}, never)
     const seen = provider.requests.at(-1)!
-    expect(seen.body).toEqual({ ...request, tools, temperature: 0.2, stream: true, stream_options: { include_usage: true } })
+    expect(seen.wire).toEqual(SENT[transport.api!](tools))
     expect(seen.headers).toMatchObject({
       authorization: 'Bearer sk-secret',
       accept: 'text/event-stream',
@@ -68,7 +81,7 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient against the demo provid
     const deltas: string[] = []
     provider.script({ text: 'one two' })
     await createProviderClient({ ...transport, baseUrl: provider.url, fetch: instrumented }).stream(request, (text) => deltas.push(text), never)
-    expect(urls).toEqual([`${provider.url}/chat/completions`])
+    expect(urls).toEqual([`${provider.url}${wire.path}`])
     expect(deltas).toEqual(['one ', 'two'])
   })
 
@@ -97,13 +110,15 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient against the demo provid
   })
 })
 
-describe.each(PROVIDER_TRANSPORTS)('createProviderClient on hand-made streams (%s)', (_name, transport) => {
+describe.each(PROVIDER_CASES)('createProviderClient on hand-made streams (%s)', (_name, transport, wire) => {
   test('reassembles events whose bytes arrive split mid-character and mid-line, with CRLF', async () => {
-    const bytes = new TextEncoder().encode(
-      ': hello\r\n\r\ndata: {"choices":[{"delta":{"content":"日本"}}]}\r\n\r\n' +
-        'data: {"choices":[{"delta":{"content":"😀 ok"},"finish_reason":"stop"}]}\r\n\r\ndata: [DONE]\r\n\r\n',
-    )
-    const cuts = [3, 20, 45, 47, 48, 52, 60, 86, 87, 88, 89, 100, 110, bytes.length]
+    const bytes = new TextEncoder().encode(`: hello\n\n${wire.text('日本')}${wire.whole('😀 ok')}`.replaceAll('\n', '\r\n'))
+    // Cut inside every multi-byte character (before each continuation byte) and between every CR and its LF.
+    const cuts = [3]
+    for (let index = 4; index < bytes.length; index++) {
+      if ((bytes[index]! & 0xc0) === 0x80 || (bytes[index] === 10 && bytes[index - 1] === 13)) cuts.push(index)
+    }
+    cuts.push(bytes.length)
     const server = await servePieces(cuts.map((end, index) => bytes.subarray(cuts[index - 1] ?? 0, end)))
     const deltas: string[] = []
     const result = await createProviderClient({ ...transport, baseUrl: server.url }).stream(request, (text) => deltas.push(text), never)
@@ -112,12 +127,8 @@ describe.each(PROVIDER_TRANSPORTS)('createProviderClient on hand-made streams (%
     expect(result).toEqual({ finishReason: 'stop', toolCalls: [] })
   })
 
-  test('[DONE] without a finish reason resolves as stop; tool calls without ids get one', async () => {
-    const server = await servePieces([
-      'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"clock","arguments":""}}]}}]}\n\n',
-      'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{}"}}]}}]}\n\n',
-      'data: [DONE]\n\n',
-    ])
+  test('an end that names no finish reason resolves as tool_calls after calls; calls without ids get one', async () => {
+    const server = await servePieces([wire.toolCallWithoutId('clock', ['{', '}']), wire.bareEnd()])
     const result = await createProviderClient({ ...transport, baseUrl: server.url }).stream(request, () => {}, never)
     await server.close()
     expect(result).toEqual({

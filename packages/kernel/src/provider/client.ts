@@ -1,16 +1,18 @@
 import { ChatbotProviderException } from '../errors/index.js'
-import { createCompletionAccumulator } from './completion-accumulator.js'
 import { createFetchTransport } from './fetch-transport.js'
 import { networkFailure, notEventStreamFailure, statusFailure } from './failures.js'
 import { createNodeTransport } from './node-transport.js'
+import { PROVIDER_PROTOCOLS } from './protocol.js'
 import { readCompletion } from './read-completion.js'
 import { backoffDelay, isRetriable, MAX_WAIT_MS, parseRetryAfter, waitFor } from './retry-policy.js'
 import type { ProviderResponse, ProviderTransport } from './transport.js'
-import type { ChatRequest, ProviderClient, StreamOptions, StreamResult, TextDeltaHandler } from './types.js'
+import type { ChatRequest, ProviderApi, ProviderClient, StreamOptions, StreamResult, TextDeltaHandler } from './types.js'
 
 export interface ProviderClientOptions {
-  /** OpenAI-compatible base URL, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
+  /** OpenAI-compatible base URL, e.g. `https://api.openai.com/v1`; the API's path (`/chat/completions`, `/responses`) is appended. */
   baseUrl: string
+  /** The API to speak (see docs/providers.md). Default `'chat'`. */
+  api?: ProviderApi
   /** Sent as `Authorization: Bearer <apiKey>` when set. */
   apiKey?: string
   /** Extra headers for every request (an organisation, an `api-key` header for Azure, …). */
@@ -57,9 +59,15 @@ export interface ProviderFailure {
   message: string
 }
 
-/** A streaming chat-completions client for any OpenAI-compatible provider, retrying failures before the first token. */
+/**
+ * A streaming client for any OpenAI-compatible provider, over chat completions or the Responses
+ * API, retrying failures before the first token.
+ */
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`
+  const api = options.api ?? 'chat'
+  if (!Object.hasOwn(PROVIDER_PROTOCOLS, api)) throw new TypeError(`Unknown provider API ${JSON.stringify(api)}: expected 'chat' or 'responses'.`)
+  const protocol = PROVIDER_PROTOCOLS[api]
+  const url = `${options.baseUrl.replace(/\/+$/, '')}${protocol.path}`
   const { apiKey, retries = 0, retryBackoffMs = 500, onRetry, onFailure } = options
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value
@@ -108,10 +116,10 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   return {
     async stream(request: ChatRequest, onText: TextDeltaHandler, signal: AbortSignal, streamOptions: StreamOptions = {}): Promise<StreamResult> {
       signal.throwIfAborted()
-      const body = JSON.stringify({ ...request, stream: true, stream_options: { include_usage: true } })
+      const body = protocol.body(request)
       const deadline = performance.now() + (streamOptions.timeLeftMs ?? Number.POSITIVE_INFINITY)
       for (let retry = 0; ; retry++) {
-        const accumulator = createCompletionAccumulator(onText)
+        const accumulator = protocol.reader(onText)
         let retryAfterMs: number | undefined
         try {
           const response = await send(body, signal)

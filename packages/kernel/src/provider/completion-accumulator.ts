@@ -20,12 +20,13 @@ interface ToolCallFragment {
   function?: { name?: string; arguments?: string }
 }
 
+/** Reads one attempt's event stream; one per provider API (see `ProviderProtocol`). */
 export interface CompletionAccumulator {
-  /** Handles one `data:` payload; returns `true` at `[DONE]`. */
+  /** Handles one `data:` payload; returns `true` once the reply is over (`[DONE]`, `response.completed`). */
   data(payload: string): boolean
   /** A text or tool-call delta arrived: from here on the reply has begun and is never sent again. */
   started(): boolean
-  /** `[DONE]` or a finish reason arrived: the reply is whole even if the body breaks off now. */
+  /** The end marker or a finish reason arrived: the reply is whole even if the body breaks off now. */
   complete(): boolean
   /** The outcome once the body ended; throws a `cut` failure when it ended too early. */
   result(): StreamResult

@@ -5,6 +5,7 @@ export type {
   ChatRequest,
   ChatToolCall,
   ChatToolDefinition,
+  ProviderApi,
   ProviderClient,
   StreamResult,
   TextDeltaHandler,

@@ -1,14 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { listenNode, type Listener } from '@chatbot-kit/test-utils'
 import { afterEach, describe, expect, test } from 'vitest'
+import { HAND_MADE_WIRES } from '../../test/provider-wires.js'
 import { ChatbotProviderException } from '../errors/index.js'
 import { createProviderClient } from './client.js'
-import type { ChatRequest } from './types.js'
+import type { ChatRequest, ProviderApi } from './types.js'
 
 const request: ChatRequest = { model: 'demo', messages: [{ role: 'user', content: 'Hi' }] }
 const never = new AbortController().signal
-const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`
-const done = `data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`
 
 const servers: Listener[] = []
 afterEach(async () => {
@@ -26,15 +25,16 @@ async function provider(...handlers: ((req: IncomingMessage, res: ServerResponse
   return { url: `${server.url}/v1`, requests: () => count }
 }
 
-const reply = (_req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(200, { 'content-type': 'text/event-stream' })
-  res.end(chunk('ok') + done)
-}
+describe.each(['chat', 'responses'] as ProviderApi[])('the node:http transport on kept-alive connections (%s)', (api) => {
+  const wire = HAND_MADE_WIRES[api]
+  const reply = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.end(wire.whole('ok'))
+  }
 
-describe('the node:http transport on kept-alive connections', () => {
   test('sends once more on a fresh connection when a reused socket is reset before any response', async () => {
     const server = await provider(reply, (req) => req.socket.destroy(), reply)
-    const client = createProviderClient({ baseUrl: server.url })
+    const client = createProviderClient({ baseUrl: server.url, api })
     await client.stream(request, () => {}, never)
     let text = ''
     const result = await client.stream(request, (delta) => (text += delta), never)
@@ -46,11 +46,11 @@ describe('the node:http transport on kept-alive connections', () => {
   test('never sends a request again once its response started: a reply cut mid-way fails as cut', async () => {
     const cutMidway = (_req: IncomingMessage, res: ServerResponse) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
-      res.write(chunk('partial '))
+      res.write(wire.text('partial '))
       setTimeout(() => res.socket?.resetAndDestroy(), 20)
     }
     const server = await provider(reply, cutMidway, reply)
-    const client = createProviderClient({ baseUrl: server.url })
+    const client = createProviderClient({ baseUrl: server.url, api })
     await client.stream(request, () => {}, never)
     let text = ''
     const error = await client.stream(request, (delta) => (text += delta), never).catch((reason: unknown) => reason)

@@ -21,7 +21,7 @@ export interface ProviderResponse {
 }
 
 /**
- * Sends the chat-completions POST to the URL the transport was made for. Rejects with the transport's own error when no response came
+ * Sends the provider POST to the URL the transport was made for. Rejects with the transport's own error when no response came
  * (refused, reset, DNS, TLS) and with the signal's reason when it aborted.
  */
 export interface ProviderTransport {

@@ -1,3 +1,9 @@
+/**
+ * Which OpenAI API the client speaks: `chat` posts to `/chat/completions`, `responses` to
+ * `/responses`. The kernel builds every request in the chat-completions shape below either way.
+ */
+export type ProviderApi = 'chat' | 'responses'
+
 /** OpenAI chat-completions wire types, only as much as the kernel uses. */
 export interface ChatToolCall {
   id: string

@@ -122,14 +122,24 @@ function offersTools(request: ChatRequest): boolean {
   return (request.tools?.length ?? 0) > 0 && request.tool_choice !== 'none'
 }
 
+/**
+ * Appending makes `turn.text` a chain of one node per delta that keeps every delta's own string
+ * alive: ~50 bytes a token, for as long as a slow reply streams (docs/performance.md). Every so
+ * many deltas the chain is flattened in place into one string.
+ */
+const FLATTEN_EVERY = 16
+
 /** The per-token path: append, run the synchronous `turn:chunk` listeners, write the event. */
 function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: string) => void {
   const listeners = runtime.chunkListeners()
+  let appended = 0
   return (text) => {
     // The rest of a network read still arrives after a refusal, a disconnect or a shutdown abort:
     // none of it was shown, so none of it is stored (no reply with a hole in the middle).
     if (turn.controller.signal.aborted) return
     turn.text += text
+    // Reading a character flattens a string in V8; the value itself is not needed.
+    if (++appended % FLATTEN_EVERY === 0) turn.text.charCodeAt(0)
     for (const listener of listeners) {
       try {
         listener(turn, text)

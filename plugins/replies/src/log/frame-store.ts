@@ -5,6 +5,17 @@ const WHOLE = '\u0000'
 const TOKEN_HEAD = 'data: {"type":"token","content":'
 const TOKEN_TAIL = '}\n\n'
 const INITIAL_SLOTS = 32
+/**
+ * The length of `JSON.stringify(text)`, without building it when JSON writes the text as it is
+ * between quotes (no quote, backslash, control character or surrogate), as for most tokens.
+ */
+function jsonLength(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return JSON.stringify(text).length
+  }
+  return text.length + 2
+}
 
 /**
  * One reply's frames, kept compact for the memory log: a slow stream holds every event of its
@@ -71,15 +82,23 @@ export class FrameStore {
     if (token === undefined || !this.#source) return false
     const previous = seq === 1 ? 0 : this.#ends[seq - 2]!
     if (textLength !== previous + token.length) return false
-    const json = JSON.stringify(token)
+    // The frame is the kernel's framing of an event holding `token`: if it has the length of
+    // exactly `{"type":"token","content":<token>}` under this id, it holds nothing else.
     const at = this.#prefix.length + String(seq).length + 1
     return (
-      frame.length === at + TOKEN_HEAD.length + json.length + TOKEN_TAIL.length &&
+      frame.length === at + TOKEN_HEAD.length + jsonLength(token) + TOKEN_TAIL.length &&
       frame.startsWith(this.#prefix) &&
-      frame.startsWith(`${seq}\n${TOKEN_HEAD}`, this.#prefix.length) &&
-      frame.startsWith(json, at + TOKEN_HEAD.length) &&
+      this.#hasSeq(frame, seq, at - 1) &&
+      frame.startsWith(TOKEN_HEAD, at) &&
       frame.endsWith(TOKEN_TAIL)
     )
+  }
+
+  /** Whether the id line's seq, from the prefix to `end` (its newline), is `seq`; reads digits in place. */
+  #hasSeq(frame: string, seq: number, end: number): boolean {
+    let value = 0
+    for (let i = this.#prefix.length; i < end; i++) value = value * 10 + frame.charCodeAt(i) - 48
+    return value === seq && frame.charCodeAt(end) === 10
   }
 
   #grow(): void {

@@ -68,8 +68,22 @@ describe('FrameStore', () => {
     text += 'd'
     const next = frame(4, { type: 'token', content: 'd' })
     store.push(next, 'd')
+    // Framed under another seq of as many digits, or with a quote that JSON escapes.
+    text += 'e'
+    const otherSeq = frame(6, { type: 'token', content: 'e' })
+    store.push(otherSeq, 'e')
+    text += 'f"'
+    const quoted = frame(6, { type: 'token', content: 'f"' })
+    store.push(quoted, 'f"')
     // The text is what the rebuilt tokens read: changing it shows which frames were kept as strings.
-    text = 'XYZ'
-    expect([1, 2, 3, 4].map((seq) => store.get(seq))).toEqual([frame(1, { type: 'token', content: 'X' }), plugin, extra, frame(4, { type: 'token', content: 'Z' })])
+    text = 'XYZVW"'
+    expect([1, 2, 3, 4, 5, 6].map((seq) => store.get(seq))).toEqual([
+      frame(1, { type: 'token', content: 'X' }),
+      plugin,
+      extra,
+      frame(4, { type: 'token', content: 'Z' }),
+      otherSeq,
+      frame(6, { type: 'token', content: 'W"' }),
+    ])
   })
 })

@@ -6,11 +6,12 @@ import { generateAppKey, type Chatbot, type ChatbotConfig } from '@chatbot-kit/k
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { loadChatbotConfig } from '../../config/load.js'
 import { createChatbot } from '../../create.js'
-import { renderDemoPage } from '../demo-page.js'
+import { defaultDemoPage, renderDemoPage } from '../demo-page.js'
+import { findDevPage, serveDevFile } from '../dev-files.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
 
 export default defineCommand({
-  meta: { name: 'dev', description: 'Dev server: a demo page at / hosting the widget; migrates; reloads on config change.' },
+  meta: { name: 'dev', description: 'Dev server: a demo page at / hosting the widget, <name>.html at /<name>, public/ files; migrates; reloads on config change.' },
   args: {
     port: { type: 'string', description: 'Port to listen on', default: '3000' },
     host: { type: 'boolean', description: 'Listen on all addresses instead of 127.0.0.1', default: false },
@@ -40,7 +41,12 @@ export default defineCommand({
       let current: Chatbot = await build()
       const app = new H3()
       app.use((event) => (event.url.pathname.startsWith(current.config.base) ? current.fetch(event.req as Request) : undefined))
-      app.get('/', (event) => renderDemoPage(current, event, providerNote))
+      app.get('/', async (event) => renderDemoPage(current, event, providerNote, await defaultDemoPage()))
+      // `/<name>` renders `<name>.html` like `/`; any other path is a file of `public/` (docs/cli.md).
+      app.get('/**', async (event) => {
+        const page = await findDevPage(location.cwd, event.url.pathname)
+        return page ? renderDemoPage(current, event, providerNote, page) : serveDevFile(event, location.cwd)
+      })
       // srvx's own signal handling (on unless TEST/CI is set) would cut replies after 5 s: ours waits for them.
       const server = serve(app, { port, hostname: args.host ? '0.0.0.0' : '127.0.0.1', silent: true, gracefulShutdown: false })
       await server.ready()
