@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { unflushedCommit } from '../database/commit-unflushed.js'
 import type { Schema } from '../schema.js'
 import { toStoredTimestamp } from '../timestamps.js'
 import { toConversation, type Conversation, type ConversationOwner } from './conversation.js'
@@ -27,7 +28,8 @@ export async function createConversation(db: Kysely<Schema>, input: NewConversat
     last_activity_at: now,
     rolled_from: input.rolledFrom ?? null,
   }
-  const { id } = await db.insertInto('conversations').values(row).returning('id').executeTakeFirstOrThrow()
+  // Its user message is inserted next, in a commit that makes this one durable too.
+  const { id } = await db.insertInto('conversations').values(row).returning(['id', ...unflushedCommit(db)]).executeTakeFirstOrThrow()
   return toConversation({ id, ...row })
 }
 
@@ -39,13 +41,14 @@ export async function findConversationByPublicId(
   return row && toConversation(row)
 }
 
-/** Records activity (a turn) on the conversation; retention counts from the last one. */
+/**
+ * Records activity (a turn) on the conversation; retention counts from the last one. The turn's
+ * reply is stored after it, in a commit that makes this one durable too.
+ */
 export async function touchConversation(db: Kysely<Schema>, id: number, now: Date): Promise<void> {
-  await db
-    .updateTable('conversations')
-    .set({ last_activity_at: toStoredTimestamp(now) })
-    .where('id', '=', id)
-    .execute()
+  const touch = db.updateTable('conversations').set({ last_activity_at: toStoredTimestamp(now) }).where('id', '=', id)
+  const unflushed = unflushedCommit(db)
+  await (unflushed.length > 0 ? touch.returning(unflushed) : touch).execute()
 }
 
 /** Hard-deletes a conversation with its messages and tool invocations; false when there was none. */
