@@ -55,7 +55,16 @@ export function createRequests(options: ChatbotTransportOptions): ChatbotRequest
  * a `base` on this page's origin: the token must not travel to another site.
  */
 function csrfFromPage(base: string): Record<string, string> {
-  if (typeof document === 'undefined' || !base.startsWith('/') || base.startsWith('//')) return {}
+  if (typeof document === 'undefined' || !sameOrigin(base)) return {}
   const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content')
   return token ? { 'X-CSRF-TOKEN': token } : {}
+}
+
+/** Whether `base` resolves to this page's origin, as the browser resolves it (`/\host` is another host). */
+function sameOrigin(base: string): boolean {
+  try {
+    return new URL(base, document.baseURI).origin === new URL(document.baseURI).origin
+  } catch {
+    return false
+  }
 }

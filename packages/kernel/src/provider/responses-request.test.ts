@@ -94,4 +94,12 @@ describe('toResponsesBody', () => {
     expect(toResponsesBody({ model: 'm', messages: [], tool_choice: 'none' }).tool_choice).toBe('none')
     expect(toResponsesBody({ model: 'm', messages: [], tool_choice: 'required' as never }).tool_choice).toBe('required')
   })
+
+  test("response_format becomes text.format, a JSON schema's fields flattened into it", () => {
+    const schema = { type: 'object', properties: { answer: { type: 'string' } } }
+    const withSchema = toResponsesBody({ model: 'm', messages: [], response_format: { type: 'json_schema', json_schema: { name: 'reply', schema, strict: true } } })
+    expect(withSchema.text).toEqual({ format: { type: 'json_schema', name: 'reply', schema, strict: true } })
+    expect(withSchema).not.toHaveProperty('response_format')
+    expect(toResponsesBody({ model: 'm', messages: [], response_format: { type: 'json_object' } }).text).toEqual({ format: { type: 'json_object' } })
+  })
 })

@@ -22,6 +22,7 @@ const NOT_PASSED = new Set([
   'logit_bias',
   'logprobs',
   'previous_response_id',
+  'response_format',
 ])
 
 /**
@@ -41,6 +42,9 @@ export function toResponsesBody(request: ChatRequest): Record<string, unknown> {
   const maxTokens = request.max_completion_tokens ?? request.max_tokens
   if (maxTokens !== undefined) body.max_output_tokens = maxTokens
   if (request.reasoning_effort !== undefined && body.reasoning === undefined) body.reasoning = { effort: request.reasoning_effort }
+  // Chat's `response_format` is the Responses API's `text.format`, its `json_schema` flattened.
+  const format = request.response_format as { type?: string; json_schema?: Record<string, unknown> } | undefined
+  if (format !== undefined && body.text === undefined) body.text = { format: format.type === 'json_schema' ? { type: 'json_schema', ...format.json_schema } : format }
   body.stream = true
   body.store = false
   return body

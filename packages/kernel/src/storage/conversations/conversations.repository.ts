@@ -41,14 +41,13 @@ export async function findConversationByPublicId(
   return row && toConversation(row)
 }
 
-/**
- * Records activity (a turn) on the conversation; retention counts from the last one. The turn's
- * reply is stored after it, in a commit that makes this one durable too.
- */
+/** Records activity (a turn) on the conversation; retention counts from the last one. */
 export async function touchConversation(db: Kysely<Schema>, id: number, now: Date): Promise<void> {
-  const touch = db.updateTable('conversations').set({ last_activity_at: toStoredTimestamp(now) }).where('id', '=', id)
-  const unflushed = unflushedCommit(db)
-  await (unflushed.length > 0 ? touch.returning(unflushed) : touch).execute()
+  await db
+    .updateTable('conversations')
+    .set({ last_activity_at: toStoredTimestamp(now) })
+    .where('id', '=', id)
+    .execute()
 }
 
 /** Hard-deletes a conversation with its messages and tool invocations; false when there was none. */
