@@ -90,3 +90,31 @@ export function inputSchema<I, O>(parse: (raw: unknown) => O): InputSchema<I, O>
     },
   }
 }
+
+/**
+ * The input of a cursor-paged list: its own `filters`, then the fields every list takes, a time
+ * range (`since`, `until`) and `limit`, `cursor` (read with `pageOf`, after the filters). `direction`
+ * is what tRPC's infinite queries add; it is accepted and ignored.
+ */
+export function listInputRange(raw: unknown, filters: readonly string[]): { input: Record<string, unknown>; since: Date | undefined; until: Date | undefined } {
+  const input = object(raw, [...filters, 'since', 'until', 'limit', 'cursor', 'direction'])
+  const since = optionalInstant(input.since, 'since')
+  const until = optionalInstant(input.until, 'until')
+  if (since && until && since > until) fail('since', 'must not be after until')
+  return { input, since, until }
+}
+
+/** A list's page: `limit` from 1 to `maxPage`, and the previous page's `nextCursor`. */
+export function pageOf(input: Record<string, unknown>, maxPage: number): { limit: number | undefined; cursor: string | undefined } {
+  return { limit: optionalInteger(input.limit, 'limit', 1, maxPage), cursor: optionalString(input.cursor, 'cursor', 100) }
+}
+
+/** Runs a list query; a cursor it cannot read (a `RangeError`) is the caller's BAD_REQUEST. */
+export async function withCursorCheck<T>(list: () => Promise<T>): Promise<T> {
+  try {
+    return await list()
+  } catch (error) {
+    if (error instanceof RangeError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
+    throw error
+  }
+}

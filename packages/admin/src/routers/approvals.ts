@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server'
 import { listApprovals, MAX_APPROVAL_PAGE, type ListToolApprovalsOptions, type ToolApprovalListPage } from '@chatbot-kit/plugin-tools'
 import { adminProcedure, router } from '../trpc.js'
-import { fail, inputSchema, object, optionalInstant, optionalInteger, optionalString, uuid } from '../validate.js'
+import { fail, inputSchema, listInputRange, optionalString, pageOf, uuid, withCursorCheck } from '../validate.js'
 
 export interface ApprovalListInput {
   /** The conversation's public id. */
@@ -29,19 +28,14 @@ function optionalDecision(value: unknown): ApprovalListInput['decision'] {
 }
 
 function parseListInput(raw: unknown): ListToolApprovalsOptions {
-  // `direction` is what tRPC's infinite queries add; it is accepted and ignored.
-  const input = object(raw, ['conversationId', 'tool', 'decision', 'since', 'until', 'limit', 'cursor', 'direction'])
-  const since = optionalInstant(input.since, 'since')
-  const until = optionalInstant(input.until, 'until')
-  if (since && until && since > until) fail('since', 'must not be after until')
+  const { input, since, until } = listInputRange(raw, ['conversationId', 'tool', 'decision'])
   return {
     conversationId: input.conversationId === undefined || input.conversationId === null ? undefined : uuid(input.conversationId, 'conversationId'),
     tool: optionalString(input.tool, 'tool', 200),
     decision: optionalDecision(input.decision),
     since,
     until,
-    limit: optionalInteger(input.limit, 'limit', 1, MAX_APPROVAL_PAGE),
-    cursor: optionalString(input.cursor, 'cursor', 100),
+    ...pageOf(input, MAX_APPROVAL_PAGE),
   }
 }
 
@@ -51,11 +45,6 @@ export const approvalsRouter = router({
   /** Newest first; pass `nextCursor` back as `cursor` for the next page. Their table is the tools plugin's: none without it. */
   list: adminProcedure.input(listInput).query(async ({ ctx, input }): Promise<ToolApprovalListPage> => {
     if (!ctx.chatbot.config.plugins.some((plugin) => plugin.name === 'tools')) return { items: [], nextCursor: null }
-    try {
-      return await listApprovals(ctx.chatbot.db, input)
-    } catch (error) {
-      if (error instanceof RangeError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
-      throw error
-    }
+    return withCursorCheck(() => listApprovals(ctx.chatbot.db, input))
   }),
 })

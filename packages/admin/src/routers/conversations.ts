@@ -4,7 +4,7 @@ import { listConversations, MAX_CONVERSATION_PAGE, type ConversationListPage, ty
 import { loadConversationDetail, type ConversationDetail } from '../transcript/conversation-detail.js'
 import { exportConversation, type ConversationExport, type ExportFormat } from '../transcript/export.js'
 import { adminProcedure, router } from '../trpc.js'
-import { fail, inputSchema, object, optionalBoolean, optionalInstant, optionalInteger, optionalString, uuid } from '../validate.js'
+import { fail, inputSchema, listInputRange, object, optionalBoolean, optionalString, pageOf, uuid, withCursorCheck } from '../validate.js'
 
 export type { AdminApproval, AdminMessage, AdminToolInvocation, ConversationDetail } from '../transcript/conversation-detail.js'
 export type { ConversationExport, ExportFormat } from '../transcript/export.js'
@@ -29,11 +29,7 @@ export interface ConversationListInput {
 }
 
 function parseListInput(raw: unknown): ListConversationsOptions {
-  // `direction` is what tRPC's infinite queries add; it is accepted and ignored.
-  const input = object(raw, ['channel', 'userId', 'guestId', 'since', 'until', 'search', 'hasDownRating', 'limit', 'cursor', 'direction'])
-  const since = optionalInstant(input.since, 'since')
-  const until = optionalInstant(input.until, 'until')
-  if (since && until && since > until) fail('since', 'must not be after until')
+  const { input, since, until } = listInputRange(raw, ['channel', 'userId', 'guestId', 'search', 'hasDownRating'])
   return {
     channel: optionalString(input.channel, 'channel', 100),
     userId: optionalString(input.userId, 'userId'),
@@ -42,8 +38,7 @@ function parseListInput(raw: unknown): ListConversationsOptions {
     until,
     search: optionalString(input.search, 'search', 200),
     hasDownRating: optionalBoolean(input.hasDownRating, 'hasDownRating'),
-    limit: optionalInteger(input.limit, 'limit', 1, MAX_CONVERSATION_PAGE),
-    cursor: optionalString(input.cursor, 'cursor', 100),
+    ...pageOf(input, MAX_CONVERSATION_PAGE),
   }
 }
 
@@ -74,12 +69,7 @@ export const conversationsRouter = router({
       if (input.hasDownRating) return { items: [], nextCursor: null }
       input = { ...input, hasDownRating: undefined }
     }
-    try {
-      return await listConversations(ctx.chatbot.db, input)
-    } catch (error) {
-      if (error instanceof RangeError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
-      throw error
-    }
+    return withCursorCheck(() => listConversations(ctx.chatbot.db, input))
   }),
 
   /** One conversation with its messages (oldest first, replies with their rating), tool invocations and approvals. */

@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server'
 import { listFeedback, MAX_FEEDBACK_PAGE, type FeedbackListPage, type FeedbackRating, type ListFeedbackOptions } from '@chatbot-kit/plugin-feedback'
 import { adminProcedure, router } from '../trpc.js'
-import { fail, inputSchema, object, optionalInstant, optionalInteger, optionalString } from '../validate.js'
+import { fail, inputSchema, listInputRange, optionalString, pageOf, withCursorCheck } from '../validate.js'
 
 export interface FeedbackListInput {
   channel?: string
@@ -23,18 +22,13 @@ function optionalRating(value: unknown): FeedbackRating | undefined {
 }
 
 function parseListInput(raw: unknown): ListFeedbackOptions {
-  // `direction` is what tRPC's infinite queries add; it is accepted and ignored.
-  const input = object(raw, ['channel', 'rating', 'since', 'until', 'limit', 'cursor', 'direction'])
-  const since = optionalInstant(input.since, 'since')
-  const until = optionalInstant(input.until, 'until')
-  if (since && until && since > until) fail('since', 'must not be after until')
+  const { input, since, until } = listInputRange(raw, ['channel', 'rating'])
   return {
     channel: optionalString(input.channel, 'channel', 100),
     rating: optionalRating(input.rating),
     since,
     until,
-    limit: optionalInteger(input.limit, 'limit', 1, MAX_FEEDBACK_PAGE),
-    cursor: optionalString(input.cursor, 'cursor', 100),
+    ...pageOf(input, MAX_FEEDBACK_PAGE),
   }
 }
 
@@ -47,11 +41,6 @@ export const feedbackRouter = router({
    */
   list: adminProcedure.input(listInput).query(async ({ ctx, input }): Promise<FeedbackListPage> => {
     if (!ctx.chatbot.config.plugins.some((plugin) => plugin.tables?.includes('message_feedback'))) return { items: [], nextCursor: null }
-    try {
-      return await listFeedback(ctx.chatbot.db, input)
-    } catch (error) {
-      if (error instanceof RangeError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
-      throw error
-    }
+    return withCursorCheck(() => listFeedback(ctx.chatbot.db, input))
   }),
 })
