@@ -67,10 +67,16 @@ export class OutputMeter {
     const size = Buffer.byteLength(chunk)
     if (this.counted + this.bound + size > this.lease.output || this.bound + size >= this.reservation / 2) {
       const text = this.text()
-      const tokens = countTokens(text.slice(Math.min(this.countedLength, text.length - chunk.length)))
       const ceiling = this.lease.output + (this.failed ? 0 : this.lease.dayLeft)
-      if (this.counted + tokens > ceiling) return false
-      this.counted += tokens
+      let counted = this.counted + countTokens(text.slice(Math.min(this.countedLength, text.length - chunk.length)))
+      // Pieces counted apart add up to more than the text they form (a word split across deltas
+      // is one token, not two). Before refusing, count as the turn will be charged: the text
+      // before this chunk, plus the chunk. Otherwise a reply cut early is charged less than the
+      // day had left, and the next turn streams on the rest. Each recount shrinks the gap between
+      // the sum and the count, so a reply recounts a few times near its ceiling, not per delta.
+      if (counted > ceiling) counted = countTokens(text.slice(0, text.length - chunk.length)) + countTokens(chunk)
+      if (counted > ceiling) return false
+      this.counted = counted
       this.countedLength = text.length
       this.bound = 0
     } else {

@@ -64,5 +64,32 @@ describe.each(targets)('a reply that runs out of quota on $database.name with $n
       expect(second.at(-1)).toMatchObject({ code: 'quota_exceeded' })
       expect(h.provider.requests).toHaveLength(1)
     })
+
+    it('a long reply in small pieces is cut only when the day is spent, and the next turn is refused before it streams', async () => {
+      servers = createQuotaServers(storage, database.postgres)
+      const limit = 1200
+      const h = await servers.start({ dailyQuota: { output: limit } })
+      // Words split across deltas, as providers stream them: counted piece by piece they add up
+      // to more tokens than the text they form, so the meter must not cut (or charge) by that sum.
+      const chunks = Array.from({ length: 1500 }, (_, index) => ` word${index % 97}`).flatMap((word) => word.match(/.{1,3}/g)!)
+      h.provider.script({ chunks })
+      const token = h.envelope()
+      const first = await events(await h.post({ signed_context: token, message: 'Count for me' }))
+      expect(first.at(-1)).toMatchObject({ type: 'error', code: 'quota_exceeded' })
+      const streamed = tokensOf(first)
+      expect(streamed).toEqual(chunks.slice(0, streamed.length))
+      // Cut at the first delta that does not fit what the day had left, and charged so.
+      const text = streamed.join('')
+      const refused = chunks[streamed.length]!
+      expect(countTokens(text)).toBeLessThanOrEqual(limit)
+      expect(countTokens(text) + countTokens(refused)).toBeGreaterThan(limit)
+      expect((await h.chatbot.quota({ userId: 'user-1' })).output).toEqual({ used: countTokens(text) + countTokens(refused), limit, remaining: 0 })
+
+      h.provider.script({ chunks: ['Yes', '.'] })
+      const second = await events(await h.post({ signed_context: token, message: 'And again' }))
+      expect(second.map((event) => event.type)).toEqual(['context_summary', 'error'])
+      expect(second.at(-1)).toMatchObject({ code: 'quota_exceeded' })
+      expect(h.provider.requests).toHaveLength(1)
+    })
   })
 })
