@@ -12,8 +12,7 @@ export function allowedTools(api: PluginApi, known: ReadonlyMap<string, ChatbotT
   if (!api.config.provider.supportsTools || api.config.tools.maxCallsPerTurn === 0) return offered
   for (const name of api.settings(turn.channel).allowedTools) {
     if (name.endsWith(SERVER_WILDCARD)) {
-      const prefix = name.slice(0, -1)
-      for (const [toolName, tool] of known) if (toolName.startsWith(prefix)) offered.set(toolName, tool)
+      for (const [toolName, tool] of known) if (allows(name, toolName)) offered.set(toolName, tool)
       continue
     }
     const tool = known.get(name)
@@ -22,8 +21,15 @@ export function allowedTools(api: PluginApi, known: ReadonlyMap<string, ChatbotT
   return offered
 }
 
+/** Whether the turn's channel allows a tool of this name, known or not (an MCP server's, before it lists them). */
+export function isAllowed(api: PluginApi, turn: Turn, toolName: string): boolean {
+  return api.settings(turn.channel).allowedTools.some((entry) => allows(entry, toolName))
+}
+
 /** `<server>__*` in `allowedTools`: every tool of one MCP server. */
 export const SERVER_WILDCARD = '__*'
+
+const allows = (entry: string, toolName: string): boolean => (entry.endsWith(SERVER_WILDCARD) ? toolName.startsWith(entry.slice(0, -1)) : entry === toolName)
 
 export function toToolDefinition(tool: ChatbotTool): ChatToolDefinition {
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters: toJsonSchema(tool) } }

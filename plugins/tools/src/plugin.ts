@@ -1,6 +1,6 @@
 import { definePlugin, type ChatbotPlugin, type PluginApi, type Turn } from '@chatbot-kit/kernel'
 import { ToolCallFailure } from './failure.js'
-import { allowedTools, toToolDefinition, withdrawTools } from './offer.js'
+import { allowedTools, isAllowed, toToolDefinition, withdrawTools } from './offer.js'
 import { toolsOptions } from './options.js'
 import { provideToolRegistry, unknownToolWarnings } from './registry.js'
 import { runToolCall, type CallPlan } from './run-call.js'
@@ -68,8 +68,13 @@ export function toolsPlugin(): ChatbotPlugin {
           if (turn.toolCalls + index >= budget) {
             return { call, refusal: new ToolCallFailure('tool_budget_exhausted', `This message may use at most ${budget} tool calls.`) }
           }
-          const tool = tools.get(call.function.name)
-          return tool ? { call, tool } : { call, refusal: new ToolCallFailure('tool_not_allowed', `The tool "${call.function.name}" is not available.`) }
+          const name = call.function.name
+          const tool = tools.get(name)
+          if (tool) return { call, tool }
+          // An allowed tool of an MCP server that is down (never reached: no list, so not offered) is unavailable, not unknown.
+          const unavailable = mcp.unavailable(name)
+          if (unavailable && isAllowed(api, turn, name)) return { call, refusal: unavailable }
+          return { call, refusal: new ToolCallFailure('tool_not_allowed', `The tool "${name}" is not available.`) }
         })
         turn.toolCalls += calls.length
         // Calls that need the user's approval wait; the round's others run as usual.

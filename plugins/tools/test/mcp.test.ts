@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { Harness } from '../../../packages/kernel/test/harness.js'
-import { listToolInvocations } from '../src/index.js'
+import { defineTool, listToolInvocations } from '../src/index.js'
 import type { McpServerConfig } from '../src/options.js'
 import { createLoopbackMcpServer, freePort, text, type LoopbackTool } from './mcp/server.js'
 import { ask, ofType, start } from './setup.js'
@@ -87,6 +87,39 @@ describe('MCP servers as tool sources', () => {
       { type: 'tool_failed', call_id: 'call_d', name: 'docs__search', error: { code: 'tool_unavailable', message: 'The tool "docs__search" is unavailable.' } },
     ])
     expect(JSON.parse(sentBack(h).messages.at(-1)!.content as string)).toMatchObject({ error: { code: 'tool_unavailable' } })
+  })
+
+  it('fails a call to an allowed tool of a server never reached with tool_unavailable (not tool_not_allowed), and runs it once the server is up', async () => {
+    const port = await freePort()
+    const h = await start({
+      mcp: { servers: { docs: { url: `http://127.0.0.1:${port}/mcp` } } },
+      channels: { default: { allowedTools: ['clock', 'docs__*'] }, other: { allowedTools: ['clock'] } },
+    })
+    h.chatbot.registerTool(defineTool({ name: 'clock', description: 'The time', parameters: { type: 'object' }, handler: () => 'noon' }))
+    const callSearch = () => h.provider.script({ toolCalls: [{ id: 'call_n', name: 'docs__search', arguments: { q: 'mcp' } }] }, { text: 'Done.' })
+
+    // No list yet, so not offered; a model that calls it anyway (it saw it in an earlier turn) is told to try later.
+    callSearch()
+    const { stream } = await ask(h)
+    expect(offered(h, 2)).toEqual(['clock'])
+    expect(ofType(stream, 'tool_failed')).toEqual([
+      { type: 'tool_failed', call_id: 'call_n', name: 'docs__search', error: { code: 'tool_unavailable', message: 'The tool "docs__search" is unavailable.' } },
+    ])
+    expect(JSON.parse(sentBack(h).messages.at(-1)!.content as string)).toEqual({
+      error: { code: 'tool_unavailable', message: 'The MCP server "docs" is not reachable at the moment; try again later.' },
+    })
+    // A channel that does not allow the server, and a name of no configured server, stay not allowed.
+    callSearch()
+    expect(ofType((await ask(h, 'hi', 'other')).stream, 'tool_failed')).toMatchObject([{ error: { code: 'tool_not_allowed' } }])
+    h.provider.script({ toolCalls: [{ id: 'call_w', name: 'wiki__search', arguments: {} }] }, { text: 'Done.' })
+    expect(ofType((await ask(h)).stream, 'tool_failed')).toMatchObject([{ error: { code: 'tool_not_allowed' } }])
+
+    await serve([search], port)
+    await untilOffered(h, 'docs__search')
+    callSearch()
+    const up = await ask(h)
+    expect(ofType(up.stream, 'tool_finished', 'tool_failed').map((event) => [event.type, event.name])).toEqual([['tool_finished', 'docs__search']])
+    expect(sentBack(h).messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_n', content: 'found mcp' })
   })
 
   it('refreshes the offered tools on notifications/tools/list_changed', async () => {

@@ -6,7 +6,8 @@ import { ToolCallFailure } from '../failure.js'
 import type { McpServerConfig } from '../options.js'
 import type { ChatbotTool } from '../types.js'
 import { createHeadersFetch, forTurn, withoutTurn } from './headers.js'
-import { isOutage, notConnected, toCallFailure, toToolValue } from './result.js'
+import { notConnected } from './not-connected.js'
+import { isOutage, toCallFailure, toToolValue } from './result.js'
 import { toChatbotTools, type McpCall } from './tool.js'
 
 const FIRST_RETRY_MS = 500
@@ -15,6 +16,9 @@ const DEFAULT_TIMEOUT_MS = 30_000
 
 /** One MCP server: its client while connected, its tools, and the retries while it is down. */
 export interface McpConnection {
+  readonly server: string
+  /** Whether a client is connected now (a call can reach the server). */
+  readonly connected: boolean
   /** The server's tools by offered name: its last list, kept while it is down so that a call fails `tool_unavailable`. */
   readonly tools: ReadonlyMap<string, ChatbotTool>
   /** Resolves after the first attempt, connected or not: a failure is logged and retried. */
@@ -121,6 +125,10 @@ export function createMcpConnection(api: PluginApi, server: string, config: McpS
   }
 
   return {
+    server,
+    get connected() {
+      return client !== undefined
+    },
     get tools() {
       return tools
     },

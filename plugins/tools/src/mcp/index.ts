@@ -1,6 +1,9 @@
 import type { PluginApi } from '@chatbot-kit/kernel'
+import type { ToolCallFailure } from '../failure.js'
 import type { ChatbotTool } from '../types.js'
 import type { createMcpConnection } from './connection.js'
+import { toOfferedName } from './naming.js'
+import { notConnected } from './not-connected.js'
 
 /** The tools of the configured MCP servers (`mcp.servers`), see docs/mcp.md. */
 export interface McpTools {
@@ -8,6 +11,11 @@ export interface McpTools {
   start(): Promise<void>
   /** The current tools of every server, `<server>__<tool>`; a server's list is kept while it is down. */
   tools(): ReadonlyMap<string, ChatbotTool>
+  /**
+   * `tool_unavailable` for a name of a configured server (its `<server>__` prefix) that is not
+   * connected: a server never reached has no list yet, so the name is all that says whose tool it is.
+   */
+  unavailable(toolName: string): ToolCallFailure | undefined
   /** Closes every client and stops the retries. */
   close(): Promise<void>
 }
@@ -32,6 +40,10 @@ export function createMcpTools(api: PluginApi): McpTools {
       await Promise.all(connections.map((connection) => connection.start()))
     },
     tools: () => merged,
+    unavailable(toolName) {
+      const connection = connections.find((candidate) => toolName.startsWith(toOfferedName(candidate.server, '')))
+      return connection && !connection.connected ? notConnected(toolName, connection.server) : undefined
+    },
     async close() {
       await Promise.all(connections.map((connection) => connection.close()))
     },

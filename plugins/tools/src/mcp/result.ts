@@ -31,7 +31,3 @@ export function toCallFailure(tool: string, error: unknown): ToolCallFailure {
   if (unanswered) return new ToolCallFailure('tool_unavailable', `The tool "${tool}" is unavailable.`, `No answer from the tool's server: ${reason}`)
   return new ToolCallFailure('tool_error', `The tool "${tool}" failed.`, reason)
 }
-
-/** A call to a server that is not connected now. */
-export const notConnected = (tool: string, server: string): ToolCallFailure =>
-  new ToolCallFailure('tool_unavailable', `The tool "${tool}" is unavailable.`, `The MCP server "${server}" is not reachable at the moment; try again later.`)
