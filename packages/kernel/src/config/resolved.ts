@@ -10,7 +10,7 @@ export interface ResolvedConfig {
   apiKey: string | undefined
   model: string
   prompt: string
-  provider: { api: 'chat' | 'responses'; supportsTools: boolean; fetch: typeof globalThis.fetch | undefined; retries: number }
+  provider: { api: 'chat' | 'responses'; supportsTools: boolean; fetch: typeof globalThis.fetch | undefined; retries: number; firstByteTimeout: number }
   routeMiddleware: string[]
   middleware: Record<string, Middleware>
   conversationTtl: number

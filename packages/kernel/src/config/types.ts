@@ -98,6 +98,13 @@ export interface ChatbotConfig {
      * @env CHATBOT_PROVIDER_RETRIES
      */
     retries?: number
+    /**
+     * Seconds a provider request waits for the first byte of an answer; past it the request fails
+     * with `provider_unavailable` (retryable, and retried within `streamDuration`). Leaves room for
+     * a local server loading its model. Default `60`.
+     * @env CHATBOT_PROVIDER_FIRST_BYTE_TIMEOUT
+     */
+    firstByteTimeout?: number
   }
   /**
    * Names of the middleware around the stateful routes (messages, history). `['web']` is sessions,

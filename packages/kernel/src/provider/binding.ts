@@ -16,8 +16,10 @@ export function createProviderBinding(config: ResolvedConfig, logger: ConsolaIns
         api: config.provider.api,
         fetch: config.provider.fetch,
         retries: config.provider.retries,
+        firstByteTimeoutMs: config.provider.firstByteTimeout * 1000,
         onRetry: ({ message }) => logger.warn(message),
         onFailure: ({ message }) => logger.warn(message),
+        onStall: ({ message }) => logger.warn(message),
       })),
     fake: (script: FakeScript) => (fakeClient = createFakeProviderClient(script)),
   }

@@ -1,63 +1,18 @@
-import { ChatbotProviderException } from '../errors/index.js'
+import { ChatbotProviderException, ChatbotStreamTimeoutException } from '../errors/index.js'
+import { createProviderEndpoint } from './endpoint.js'
 import { createFetchTransport } from './fetch-transport.js'
 import { networkFailure, notEventStreamFailure, statusFailure } from './failures.js'
+import { waitForFirstByte } from './first-byte.js'
+import { failureHint } from './hints.js'
 import { createNodeTransport } from './node-transport.js'
 import { PROVIDER_PROTOCOLS } from './protocol.js'
 import { readCompletion } from './read-completion.js'
 import { backoffDelay, isRetriable, MAX_WAIT_MS, parseRetryAfter, waitFor } from './retry-policy.js'
 import type { ProviderResponse, ProviderTransport } from './transport.js'
-import type { ChatRequest, ProviderApi, ProviderClient, StreamOptions, StreamResult, TextDeltaHandler } from './types.js'
+import type { ChatRequest, ProviderClient, StreamOptions, StreamResult, TextDeltaHandler } from './types.js'
+import type { ProviderClientOptions } from './client-options.js'
 
-export interface ProviderClientOptions {
-  /** OpenAI-compatible base URL, e.g. `https://api.openai.com/v1`; the API's path (`/chat/completions`, `/responses`) is appended. */
-  baseUrl: string
-  /** The API to speak (see docs/providers.md). Default `'chat'`. */
-  api?: ProviderApi
-  /** Sent as `Authorization: Bearer <apiKey>` when set. */
-  apiKey?: string
-  /** Extra headers for every request (an organisation, an `api-key` header for Azure, …). */
-  headers?: Record<string, string>
-  /**
-   * Sends the requests through this `fetch` (a proxy agent, an instrumented fetch) with ofetch.
-   * Without it they go over Node's `http`/`https` with keep-alive, the faster path.
-   */
-  fetch?: typeof globalThis.fetch
-  /**
-   * How many times a request that failed before its first text or tool-call delta is sent again:
-   * 429, 5xx, no response, or a 200 that broke off (see `isRetriable`). Default 0, so a bare
-   * client sends once; the chatbot passes `provider.retries`.
-   */
-  retries?: number
-  /** The first retry's backoff window in ms (default 500), doubled for each further retry up to 8 s. */
-  retryBackoffMs?: number
-  /** Called before each wait for a retry; the chatbot logs it at warn level. */
-  onRetry?: (retry: ProviderRetry) => void
-  /**
-   * Called once when a request fails for good (not for a stop, a disconnect or the deadline); the
-   * chatbot logs it at warn level. The end user only sees the failure's generic message.
-   */
-  onFailure?: (failure: ProviderFailure) => void
-}
-
-/** One request about to be sent again, for logs and tests. */
-export interface ProviderRetry {
-  /** 1 for the first resend, up to `retries`. */
-  attempt: number
-  retries: number
-  /** The wait before sending again: the provider's `Retry-After`, else a jittered backoff. */
-  delayMs: number
-  /** The failure of the attempt before. */
-  error: ChatbotProviderException
-  /** One line for a log, without the API key. */
-  message: string
-}
-
-/** A request that failed for good, for logs and tests. */
-export interface ProviderFailure {
-  error: ChatbotProviderException
-  /** One line for a log with what the provider said (`error.detail`), without the API key. */
-  message: string
-}
+export type { ProviderClientOptions, ProviderFailure, ProviderRetry } from './client-options.js'
 
 /**
  * A streaming client for any OpenAI-compatible provider, over chat completions or the Responses
@@ -67,21 +22,21 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const api = options.api ?? 'chat'
   if (!Object.hasOwn(PROVIDER_PROTOCOLS, api)) throw new TypeError(`Unknown provider API ${JSON.stringify(api)}: expected 'chat' or 'responses'.`)
   const protocol = PROVIDER_PROTOCOLS[api]
-  const url = `${options.baseUrl.replace(/\/+$/, '')}${protocol.path}`
-  const { apiKey, retries = 0, retryBackoffMs = 500, onRetry, onFailure } = options
+  const endpoint = createProviderEndpoint(options.baseUrl, protocol.path)
+  const { apiKey, retries = 0, retryBackoffMs = 500, firstByteTimeoutMs, onRetry, onFailure, onStall } = options
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value
   headers['content-type'] = 'application/json'
   headers.accept = 'text/event-stream'
   if (apiKey) headers.authorization = `Bearer ${apiKey}`
-  const transport: ProviderTransport = options.fetch ? createFetchTransport(url, options.fetch) : createNodeTransport(url)
+  const transport: ProviderTransport = options.fetch ? createFetchTransport(endpoint.url, options.fetch) : createNodeTransport(endpoint.url)
 
   async function send(body: string, signal: AbortSignal): Promise<ProviderResponse> {
     try {
       return await transport.post(headers, body, signal)
     } catch (error) {
       if (signal.aborted) throw signal.reason
-      throw networkFailure(error)
+      throw networkFailure(error, endpoint.host)
     }
   }
 
@@ -101,12 +56,18 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   }
 
   function announce(error: ChatbotProviderException, attempt: number, delayMs: number): void {
-    const message = redact(`The provider failed before the first token (${error.detail}); retry ${attempt} of ${retries} in ${delayMs} ms.`)
+    const message = redact(`The provider request to ${endpoint.shown} failed before the first token (${explain(error)}); retry ${attempt} of ${retries} in ${delayMs} ms.`)
     onRetry?.({ attempt, retries, delayMs, error, message })
   }
 
   function report(error: ChatbotProviderException): void {
-    onFailure?.({ error, message: redact(`The provider request failed, the turn ends with ${error.code()}: ${error.detail}`) })
+    onFailure?.({ error, message: redact(`The provider request to ${endpoint.shown} failed, the turn ends with ${error.code()}: ${explain(error)}`) })
+  }
+
+  /** The failure's detail and, when the failure points at one, its likely fix. */
+  function explain(error: ChatbotProviderException): string {
+    const hint = failureHint(error, endpoint)
+    return hint ? `${error.detail} ${hint}` : error.detail
   }
 
   function redact(text: string): string {
@@ -120,20 +81,29 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       const deadline = performance.now() + (streamOptions.timeLeftMs ?? Number.POSITIVE_INFINITY)
       for (let retry = 0; ; retry++) {
         const accumulator = protocol.reader(onText)
+        const wait = waitForFirstByte(signal, endpoint.host, firstByteTimeoutMs)
         let retryAfterMs: number | undefined
         try {
-          const response = await send(body, signal)
+          const response = await send(body, wait.signal)
+          wait.responded(response.status)
           if (response.status < 200 || response.status > 299) {
             retryAfterMs = parseRetryAfter(response.header('retry-after'))
-            throw await refusal(response, signal, (text) => statusFailure(response.status, response.statusText, text, apiKey))
+            throw await refusal(response, wait.signal, (text) => statusFailure(response.status, response.statusText, text, apiKey))
           }
           // A proxy's HTML page or a JSON body would read as an empty stream, "cut", and be retried.
           const contentType = response.header('content-type')
           if (contentType !== undefined && !isEventStream(contentType)) {
-            throw await refusal(response, signal, (text) => notEventStreamFailure(contentType, text, apiKey))
+            throw await refusal(response, wait.signal, (text) => notEventStreamFailure(contentType, text, apiKey))
           }
-          return await readCompletion(response.body, accumulator, signal)
+          const result = await readCompletion(wait.watch(response.body), accumulator, wait.signal)
+          wait.end()
+          return result
         } catch (failure) {
+          wait.end()
+          // Otherwise a hung provider ends the turn with stream_timeout and no word of it in the log.
+          if (!wait.answered && signal.reason instanceof ChatbotStreamTimeoutException) {
+            onStall?.({ message: redact(`The provider request to ${endpoint.shown} ended with stream_timeout: ${wait.silence()}, and the reply's streamDuration ran out.`) })
+          }
           // An abort (stop, disconnect, deadline) rejects with its own reason and is never retried.
           const delay = signal.aborted ? undefined : retryDelay(failure, retry, retryAfterMs, accumulator.started(), deadline)
           if (delay === undefined) {

@@ -12,18 +12,32 @@ const UNREADABLE = 'The AI provider sent an answer that could not be read.'
 /** How much of a provider's text a detail keeps. */
 const EXCERPT_LENGTH = 500
 
-/** The request never got a response: connection refused, reset, DNS, TLS. */
-export function networkFailure(error: unknown): ChatbotProviderException {
+/** The request never got a response: connection refused, reset, DNS, TLS. `host` is `host:port`. */
+export function networkFailure(error: unknown, host: string): ChatbotProviderException {
   // ofetch's FetchError exposes the request options (headers with the API key): keep only its cause.
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error
-  return new ChatbotProviderException(UNAVAILABLE, { kind: 'network', cause, detail: `Could not reach the provider (${networkReason(cause)}).` })
+  return new ChatbotProviderException(UNAVAILABLE, { kind: 'network', cause, detail: `Could not reach the provider at ${host} (${networkReason(cause)}).` })
+}
+
+/**
+ * No byte of an answer within `provider.firstByteTimeout`: the provider took the request and went
+ * silent, before its headers (`status` unset) or after them. Retryable, as no response is.
+ */
+export function firstByteFailure(host: string, seconds: number, status?: number): ChatbotProviderException {
+  return new ChatbotProviderException(UNAVAILABLE, { kind: 'network', detail: `${silence(host, seconds, status)} (provider.firstByteTimeout).` })
+}
+
+/** What a provider that went silent did: nothing at all, or its headers only. */
+export function silence(host: string, seconds: number, status?: number): string {
+  const what = status === undefined ? 'sent no answer' : `answered HTTP ${status}, then sent no byte of its body`
+  return `The provider at ${host} ${what} in ${seconds} s`
 }
 
 /** The provider answered with a non-2xx status; the detail keeps its error message or body, the API key never. */
 export function statusFailure(status: number, statusText: string, body: string, apiKey: string | undefined): ChatbotProviderException {
   const said = providerMessage(body) ?? excerpt(body)
   const suffix = said ? `: ${said}` : statusText ? ` ${statusText}` : ''
-  const detail = redact(`The provider answered ${status}${suffix}.`, apiKey)
+  const detail = redact(`The provider answered ${status}${suffix}${/[.!?]$/.test(suffix) ? '' : '.'}`, apiKey)
   return new ChatbotProviderException(statusMessage(status), { kind: 'status', status, detail })
 }
 
@@ -108,7 +122,7 @@ function redact(text: string, apiKey: string | undefined): string {
 }
 
 /** `ECONNREFUSED`, `ECONNRESET`, … from the cause chain of a fetch failure, else its deepest message. */
-function networkReason(error: unknown): string {
+export function networkReason(error: unknown): string {
   let reason = String(error)
   for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
     const code = (current as { code?: unknown }).code
