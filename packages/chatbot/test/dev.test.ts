@@ -22,7 +22,7 @@ describe('chatbot dev', () => {
   })
 
   it('says it uses the demo provider and a throwaway key', () => {
-    expect(server.output()).toContain('No CHATBOT_API_KEY')
+    expect(server.output()).toContain('Provider: the built-in offline demo provider at http://127.0.0.1:')
     expect(server.output()).toContain('throwaway key')
   })
 

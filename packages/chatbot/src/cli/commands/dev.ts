@@ -7,6 +7,7 @@ import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { loadChatbotConfig } from '../../config/load.js'
 import { createChatbot } from '../../create.js'
 import { defaultDemoPage, renderDemoPage } from '../demo-page.js'
+import { describeProvider, usesDemoProvider } from '../dev-provider.js'
 import { findDevPage, serveDevFile } from '../dev-files.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
 
@@ -23,15 +24,10 @@ export default defineCommand({
     await guard(async () => {
       const first = await loadChatbotConfig(location)
       const overrides: ChatbotConfig = {}
-      let providerNote = `Provider: ${first.baseUrl} (model ${first.model}).`
-      let closeDemo = async () => {}
-      if (!first.apiKey) {
-        const demo = await createDemoProvider({ port: 0, pace: 'human' })
-        closeDemo = demo.close
-        overrides.baseUrl = demo.url
-        providerNote = 'Provider: the built-in offline demo provider (no CHATBOT_API_KEY is set).'
-        consola.info(`No CHATBOT_API_KEY: using the built-in demo provider at ${demo.url}. Set CHATBOT_API_KEY (and CHATBOT_BASE_URL) for a real model.`)
-      }
+      const demo = usesDemoProvider(first) ? await createDemoProvider({ port: 0, pace: 'human' }) : undefined
+      if (demo) overrides.baseUrl = demo.url
+      const providerNote = describeProvider(first, demo?.url)
+      consola.info(providerNote)
       if (!first.appKey) {
         overrides.appKey = generateAppKey()
         consola.warn('No CHATBOT_APP_KEY: generated a throwaway key for this dev session (envelopes die with it). Run `npx chatbot install` for a lasting one.')
@@ -77,7 +73,7 @@ export default defineCommand({
         // The last frames of the replies go out through srvx's pipe a moment after their turns end.
         await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 200))])
         await server.close(true)
-        await closeDemo()
+        await demo?.close()
         consola.success('Stopped.')
       })
     })
