@@ -1,10 +1,10 @@
 import type { ConsolaInstance } from 'consola'
 import { H3, type Middleware } from 'h3'
 import { createChannelRegistry } from './channel-registry.js'
-import { isResolvedConfig, resolveConfig } from './config/resolve.js'
+import { declarationsOfConfig, isResolvedConfig, resolveConfig } from './config/resolve.js'
 import type { ChatbotConfig } from './config/types.js'
 import type { ResolvedConfig } from './config/resolved.js'
-import { configWarnings } from './config/warnings.js'
+import { configWarnings, envWarnings } from './config/warnings.js'
 import { createEnvelopeSigner, parseAppKey } from './envelope/index.js'
 import { createMint } from './envelope/mint.js'
 import { createEventEmitter } from './events/emitter.js'
@@ -158,7 +158,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       await plugin.setup?.(api)
     }
     mountRoutes(app, runtime, { middleware, routes })
-    for (const warning of configWarnings(config)) logger.warn(warning)
+    for (const warning of [...configWarnings(config), ...envWarnings(options.env ?? process.env, declarationsOfConfig(config))]) logger.warn(warning)
     await hooks.callHook('ready')
   } catch (error) {
     // A failed start-up must not leave the database or the Redis connection open.

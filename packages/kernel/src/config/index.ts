@@ -1,6 +1,6 @@
 export type { ChatbotConfig, ChannelConfig, DatabaseConfig, HostIdentity, StreamConfig } from './types.js'
 export type { ChannelSettings, ResolvedConfig, ResolvedStreamConfig } from './resolved.js'
-export { configWarnings } from './warnings.js'
+export { configWarnings, envWarnings } from './warnings.js'
 export { configFromEnv, envNames } from './env.js'
 export { resolveConfig, isResolvedConfig, declarationsOfConfig, sourceOfConfig, validateConfig, type ResolveOptions, type ConfigSource } from './resolve.js'
 export { declarationsOf, type Declarations } from './declarations.js'

@@ -1,5 +1,7 @@
 import { closest } from './closest.js'
-import { knownKeys, type KeyTree } from './known-keys.js'
+import type { Declarations } from './declarations.js'
+import { envNames } from './env.js'
+import { isToolingEnvName, knownKeys, type KeyTree } from './known-keys.js'
 import { isPlainObject } from './plain-object.js'
 import { declarationsOfConfig } from './resolve.js'
 import type { ResolvedConfig } from './resolved.js'
@@ -17,16 +19,38 @@ export function configWarnings(config: ResolvedConfig): string[] {
   return warnings
 }
 
+const ENV_PREFIX = 'CHATBOT_'
+
+/**
+ * `CHATBOT_*` variables in `env` that no declaration reads (a typo such as `CHATBOT_MODLE`) and
+ * chatbot-kit's tools do not either, each with the closest name a declaration reads. Start-up
+ * logs each, as it does an unknown config key.
+ */
+export function envWarnings(env: Record<string, string | undefined>, declarations: Declarations): string[] {
+  const known = [...envNames(declarations).values()]
+  // Compared without the prefix every name shares, so that "near" means near in the part that differs.
+  const candidates = known.map((name) => name.slice(ENV_PREFIX.length))
+  return Object.keys(env)
+    .filter((name) => name.startsWith(ENV_PREFIX) && !known.includes(name) && !isToolingEnvName(name))
+    .sort()
+    .map((name) => unknownName('environment variable', name.slice(ENV_PREFIX.length), candidates, ENV_PREFIX))
+}
+
 function unknownKeys(block: Record<string, unknown>, known: KeyTree, prefix: string): string[] {
   const found: string[] = []
   for (const [key, value] of Object.entries(block)) {
     const shape = known[key]
     if (shape === undefined) {
-      const hint = closest(key, Object.keys(known))
-      found.push(`Unknown config key "${prefix}${key}"${hint ? ` (did you mean "${prefix}${hint}"?)` : ''}; it is ignored.`)
+      found.push(unknownName('config key', key, Object.keys(known), prefix))
     } else if (typeof shape === 'object' && isPlainObject(value)) {
       found.push(...unknownKeys(value, shape, `${prefix}${key}.`))
     }
   }
   return found
+}
+
+/** The warning for a name nobody reads: `prefix` + `name`, and the closest candidate with the same prefix. */
+function unknownName(what: string, name: string, candidates: Iterable<string>, prefix: string): string {
+  const hint = closest(name, candidates)
+  return `Unknown ${what} "${prefix}${name}"${hint ? ` (did you mean "${prefix}${hint}"?)` : ''}; it is ignored.`
 }
