@@ -30,7 +30,7 @@ describe.skipIf(!availability.run)('the AI SDK example page, in Chromium', () =>
     dir = mkdtempSync(join(tmpdir(), 'chatbot-playground-ai-sdk-'))
     const probe = await listenNode(() => {})
     await probe.close()
-    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), CHATBOT_API_KEY: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
+    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), CHATBOT_API_KEY: '', CHATBOT_BASE_URL: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
     server = await start(['dev', '--port', '0'], PLAYGROUND, env, READY)
     origin = server.match[1]!
     browser = await launchChromium()

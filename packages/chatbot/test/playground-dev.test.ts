@@ -21,8 +21,8 @@ describe('chatbot dev in the playground', () => {
     // A port nothing listens on for the playground's MCP server: `npm run dev` or playground.test.ts may hold 4319.
     const probe = await listenNode(() => {})
     await probe.close()
-    // An empty key beats a playground/.env that names a real provider: the demo provider answers.
-    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), CHATBOT_ROUTE_MIDDLEWARE: '', CHATBOT_API_KEY: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
+    // An empty key and base URL beat a playground/.env that names a real provider: the demo provider answers.
+    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), CHATBOT_ROUTE_MIDDLEWARE: '', CHATBOT_API_KEY: '', CHATBOT_BASE_URL: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
     server = await start(['dev', '--port', '0'], PLAYGROUND, env, READY)
     origin = server.match[1]!
   })
