@@ -1,5 +1,6 @@
 export { listen, listenNode, type FetchHandler, type Listener, type ListenOptions, type NodeHandler } from './listen.js'
 export { postJson } from './post-json.js'
+export { decodeBody, rawRequest, type RawResponse } from './raw-request.js'
 export { readSse, sseEvents, type SseData, type SseItem } from './sse.js'
 export { createCookieJar, parseSetCookie, type CookieJar, type SetCookieLine } from './cookie-jar.js'
 export { createPostgresSchema, type PostgresSchema } from './postgres-schema.js'
