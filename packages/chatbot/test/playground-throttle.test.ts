@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { throttlePlugin } from '@chatbot-kit/plugin-throttle'
-import { listenNode, readSse, silentLogger } from '@chatbot-kit/test-utils'
-import { builtinPlugins, createChatbot, generateAppKey, loadChatbotConfig, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
+import { readSse } from '@chatbot-kit/test-utils'
+import { builtinPlugins } from 'chatbot-kit'
+import { startPlayground, type PlaygroundServer } from './playground-server.js'
 
 // The playground's support channel allows 10 messages a minute (playground/chatbot.config.ts).
 // A visitor exploring it, over HTTP as the widget does, sends its 10 messages and around them
@@ -14,49 +10,28 @@ import { builtinPlugins, createChatbot, generateAppKey, loadChatbotConfig, serve
 // 11th message of the minute still is. The throttle's clock is held inside one minute, so the
 // window cannot turn over in the middle of the test.
 
-const PLAYGROUND = fileURLToPath(new URL('../../../playground/', import.meta.url))
 type StreamEvent = { type: string } & Record<string, unknown>
 
 describe('exploring the playground’s support channel', () => {
-  let dir: string
-  let provider: DemoProvider
-  let chatbot: Chatbot
-  let server: RunningServer
-  const previousMcpPort = process.env.PLAYGROUND_MCP_PORT
+  let playground: PlaygroundServer
+  // 30 s into a minute, for as long as the test runs.
+  const minute = Math.floor(Date.now() / 60_000) * 60_000 + 30_000
+  const throttle = throttlePlugin({ now: () => minute })
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'chatbot-playground-throttle-'))
-    // A port nothing listens on, for the playground's MCP server.
-    const probe = await listenNode(() => {})
-    await probe.close()
-    process.env.PLAYGROUND_MCP_PORT = new URL(probe.url).port
-    provider = await createDemoProvider()
-    // 30 s into a minute, for as long as the test runs.
-    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 30_000
-    const plugins = builtinPlugins().map((plugin) => (plugin.name === 'throttle' ? throttlePlugin({ now: () => minute }) : plugin))
-    const config = await loadChatbotConfig({
-      cwd: PLAYGROUND,
-      plugins,
-      overrides: { appKey: generateAppKey(), database: join(dir, 'playground.sqlite'), baseUrl: provider.url, apiKey: 'test-key', routeMiddleware: [], admin: { token: 'playground-throttle-token' } },
-    })
-    expect(config.plugins.find((plugin) => plugin.name === 'throttle')).toBe(plugins.find((plugin) => plugin.name === 'throttle'))
-    chatbot = await createChatbot(config, { logger: silentLogger() })
-    server = await serveChatbot(chatbot, { port: 0 })
+    playground = await startPlayground({ adminToken: 'playground-throttle-token', plugins: builtinPlugins().map((plugin) => (plugin.name === 'throttle' ? throttle : plugin)) })
   })
 
   afterAll(async () => {
-    await server?.close()
-    await chatbot?.close()
-    await provider?.close()
-    rmSync(dir, { recursive: true, force: true })
-    if (previousMcpPort === undefined) delete process.env.PLAYGROUND_MCP_PORT
-    else process.env.PLAYGROUND_MCP_PORT = previousMcpPort
+    await playground?.close()
   })
 
   it('lets a visitor load, rate, stop and resume around 10 messages in a minute, and refuses the 11th message', async () => {
+    const { chatbot, provider } = playground
+    expect(chatbot.config.plugins).toContain(throttle)
     expect(chatbot.settings('support').throttle.perMinute).toBe(10)
     const signed_context = chatbot.mintEnvelope({ guestId: 'explorer', route: 'playground.home', channel: 'support' })
-    const url = (path: string) => `${server.url}/chatbot${path}`
+    const url = (path: string) => `${playground.url}/chatbot${path}`
     const post = (path: string, body: Record<string, unknown>) => fetch(url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signed_context, ...body }) })
     const statuses: string[] = []
     const expectStatus = async (label: string, response: Response, status: number) => {

@@ -94,6 +94,8 @@ export interface ConsolePage {
   problems: PageProblems
   /** The admin API's answers the page received: path and status. */
   apiCalls: { path: string; status: number }[]
+  /** The console's script and stylesheet as they came: path and `Content-Encoding`. */
+  assets: { path: string; encoding: string | undefined }[]
   /**
    * Asserts the browser reported no CSP violation, console error (Chromium logs every 4xx answer
    * as one) or uncaught exception, and that the API refused no call, then closes.
@@ -108,9 +110,11 @@ export async function openConsole(browser: Browser, url: string, options: { widt
   const page = await context.newPage()
   const problems = await watchPageProblems(page)
   const apiCalls: { path: string; status: number }[] = []
+  const assets: { path: string; encoding: string | undefined }[] = []
   page.on('response', (response) => {
     const { pathname } = new URL(response.url())
     if (pathname.includes('/admin/trpc/')) apiCalls.push({ path: pathname, status: response.status() })
+    if (pathname.includes('/admin/assets/')) assets.push({ path: pathname, encoding: response.headers()['content-encoding'] })
   })
   await page.goto(url)
   return {
@@ -118,6 +122,7 @@ export async function openConsole(browser: Browser, url: string, options: { widt
     page,
     problems,
     apiCalls,
+    assets,
     async close() {
       expect(await problems.violations(), 'CSP violations').toEqual([])
       expect(apiCalls.filter((call) => call.status === 401), 'calls refused').toEqual([])
