@@ -31,6 +31,7 @@ export default defineChatbotConfig({
       summary: 'ACME Anvils ships within 3 working days, with ACME Freight.',
       allowedTools: ['order_status', 'refund_order'],
       allowedExtractors: ['page-snapshot'],
+      // 10 messages a minute: the history loads, ratings, Stop and resume around them do not count.
       throttle: { perMinute: 10, perDay: 100 },
     },
   },

@@ -1,12 +1,14 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'vite'
+import { precompress } from '../scripts/precompress.js'
 import { sizeBudget } from './build/size-budget.js'
 
 // One self-contained ES module, `dist/widget.js`, CSS inside (src/element/widget.css, imported as
 // a string and adopted by each shadow root; see svelte.config.js): there is no stylesheet to
-// serve, and nothing leaks into the host page.
+// serve, and nothing leaks into the host page. `widget.js.gz` and `widget.js.br` beside it are
+// what the server sends a browser that accepts them.
 export default defineConfig({
-  plugins: [svelte(), sizeBudget('widget.js')],
+  plugins: [svelte(), sizeBudget('widget.js'), precompress(['widget.js'])],
   build: {
     lib: {
       entry: 'src/index.ts',

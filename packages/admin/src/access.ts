@@ -11,9 +11,13 @@ type H3Event = Parameters<AdminAuthorizer>[0]
  * credential: a bearer that verifies as one is refused before the host's check runs.
  */
 export async function checkAccess(chatbot: Chatbot, event: H3Event | undefined): Promise<void> {
+  if (!(await hasAccess(chatbot, event))) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'An admin token or the host’s authorization is required.' })
+}
+
+/** The same check as `checkAccess`, answered rather than thrown (NOT_FOUND still throws while the API is off). */
+export async function hasAccess(chatbot: Chatbot, event: H3Event | undefined): Promise<boolean> {
   if (!adminEnabled(chatbot)) throw new TRPCError({ code: 'NOT_FOUND', message: 'The admin API is off.' })
-  if (event && (await isAllowed(chatbot, event))) return
-  throw new TRPCError({ code: 'UNAUTHORIZED', message: 'An admin token or the host’s authorization is required.' })
+  return event !== undefined && (await isAllowed(chatbot, event))
 }
 
 async function isAllowed(chatbot: Chatbot, event: H3Event): Promise<boolean> {

@@ -5,6 +5,7 @@ import { conversationsRouter } from './routers/conversations.js'
 import { feedbackRouter } from './routers/feedback.js'
 import { healthProcedure } from './routers/health.js'
 import { retentionRouter } from './routers/retention.js'
+import { sessionProcedure } from './routers/session.js'
 import { statsRouter } from './routers/stats.js'
 import { usageRouter } from './routers/usage.js'
 import { createCallerFactory, router } from './trpc.js'
@@ -18,6 +19,7 @@ export const adminRouter = router({
   retention: retentionRouter,
   stats: statsRouter,
   health: healthProcedure,
+  session: sessionProcedure,
 })
 
 /** For `createTRPCClient<AdminRouter>` in a host's scripts. */

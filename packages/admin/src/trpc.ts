@@ -38,6 +38,9 @@ const STATUS_TO_CODE: Record<number, TRPCError['code']> = {
   503: 'SERVICE_UNAVAILABLE',
 }
 
+/** A procedure with no access check: only `session`, which tells whether the request has access. */
+export const publicProcedure = t.procedure
+
 /** Every admin procedure: access first, then the kernel's typed errors as tRPC codes. */
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.trusted) await checkAccess(ctx.chatbot, ctx.event)

@@ -67,6 +67,29 @@ describe('admin access', () => {
     expect(await errorCode(h.client().health.query())).toBe('UNAUTHORIZED')
   })
 
+  it('session tells whether the request has access, answering 200 either way (the console’s sign-in check)', async () => {
+    h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
+    const session = (headers: Record<string, string> = {}) => fetch(`${h!.trpcUrl}/session`, { headers })
+    const cases: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${h.envelope()}` }, { 'x-host-session': 'admin' }]
+    for (const headers of cases) {
+      const response = await session(headers)
+      expect(response.status, JSON.stringify(headers)).toBe(200)
+      expect(await response.json()).toEqual({ result: { data: { signedIn: false } } })
+    }
+    expect(await h.client({ token: ADMIN_TOKEN }).session.query()).toEqual({ signedIn: true })
+    h.chatbot.authorize((event) => event.req.headers.get('x-host-session') === 'admin')
+    expect(await h.client({ headers: { 'x-host-session': 'admin' } }).session.query()).toEqual({ signedIn: true })
+    // An envelope stays refused, even with the host's check passing.
+    expect(await h.client({ token: h.envelope(), headers: { 'x-host-session': 'admin' } }).session.query()).toEqual({ signedIn: false })
+    // It opens nothing: the data still needs the credential.
+    expect(await errorCode(h.client({ token: 'wrong' }).health.query())).toBe('UNAUTHORIZED')
+  })
+
+  it('session is 404 like the rest while the admin API is off', async () => {
+    h = await createAdminHarness()
+    expect((await fetch(`${h.trpcUrl}/session`)).status).toBe(404)
+  })
+
   it('other paths under the base keep the contract 404', async () => {
     h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
     const response = await fetch(`${h.trpcUrl}/no.such.procedure`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })

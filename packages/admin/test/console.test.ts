@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { decodeBody, rawRequest } from '@chatbot-kit/test-utils'
 import { CONSOLE_CSP } from '../src/console/csp.js'
 import { assetPrefix } from '../src/console/route.js'
 import { ADMIN_TOKEN, createAdminHarness, type AdminHarness } from './client.js'
@@ -58,6 +59,40 @@ describe('the admin console files', () => {
     }
     // The data still needs the token.
     expect((await h.request('/chatbot/admin/trpc/health')).status).toBe(401)
+  })
+
+  it('send each asset brotli or gzip as the browser accepts, decoding to the very bytes of the build', async () => {
+    h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
+    const origin = new URL(h.trpcUrl).origin
+    const page = await h.request('/chatbot/admin')
+    const urls = assetUrls(await page.text(), page.url).map((url) => `${origin}${new URL(url).pathname}`)
+    const sizes: Record<string, Record<string, number>> = {}
+    for (const url of urls) {
+      const identity = await rawRequest(url)
+      expect(identity.headers['content-encoding']).toBeUndefined()
+      const raw = identity.body
+      sizes[new URL(url).pathname.split('/').pop()!] = { identity: raw.length }
+      for (const [accept, coding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip'], ['identity', undefined], ['gzip;q=0, br;q=0', undefined]] as const) {
+        const response = await rawRequest(url, { headers: { 'accept-encoding': accept } })
+        expect(response.status, `${url} ${accept}`).toBe(200)
+        expect(response.headers['content-encoding'], `${url} ${accept}`).toBe(coding)
+        expect(response.headers.vary).toBe('accept-encoding')
+        expect(response.headers['content-security-policy']).toBe(CONSOLE_CSP)
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+        expect(Number(response.headers['content-length'])).toBe(response.body.length)
+        expect(decodeBody(response).equals(raw), `${url} ${accept} decodes to the file`).toBe(true)
+        if (coding) sizes[new URL(url).pathname.split('/').pop()!]![coding] = response.body.length
+      }
+      // Revalidation by the tag of the coding sent.
+      const br = await rawRequest(url, { headers: { 'accept-encoding': 'br' } })
+      const revalidated = await rawRequest(url, { headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! } })
+      expect(revalidated.status).toBe(304)
+      expect(revalidated.headers['content-security-policy']).toBe(CONSOLE_CSP)
+      expect(br.headers.etag).not.toBe(identity.headers.etag)
+    }
+    console.info(`[console wire sizes, bytes] ${JSON.stringify(sizes)}`)
+    const script = Object.entries(sizes).find(([name]) => name.endsWith('.js'))![1]
+    expect(script.br!).toBeLessThan(script.identity! / 2)
   })
 
   it('have nothing inline for the CSP to refuse: no inline script or style, no style attribute', async () => {

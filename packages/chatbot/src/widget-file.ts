@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 
 /** The built widget bundle from `@chatbot-kit/widget`, or undefined when it has not been built. */
@@ -7,4 +8,9 @@ export function resolveWidgetFile(): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The bundle and the gzip and brotli copies its build writes beside it, those that exist: what a server reads. */
+export function widgetFiles(file: string): string[] {
+  return [file, `${file}.gz`, `${file}.br`].filter((path) => existsSync(path))
 }

@@ -60,11 +60,11 @@ describe('the Nitro module', () => {
     await expect(async () => createChatbotNitroModule({ base: 'chatbot' }).setup!(fakeNitro())).rejects.toThrow(/"chatbot.base" must be a path/)
   })
 
-  it('keeps chatbot-kit external and its widget bundle traced', async () => {
+  it('keeps chatbot-kit external and its widget bundle traced, with its precompressed copies', async () => {
     const nitro = fakeNitro()
     await chatbotNitro.setup!(nitro)
     expect(nitro.options.externals.inline).toEqual(['@nuxt/'])
-    expect(nitro.options.externals.traceInclude).toEqual([expect.stringMatching(/widget\.js$/)])
+    expect(nitro.options.externals.traceInclude).toEqual([expect.stringMatching(/widget\.js$/), expect.stringMatching(/widget\.js\.gz$/), expect.stringMatching(/widget\.js\.br$/)])
   })
 
   it("points the app's h3 at the v1 Nitro runs on, even with v2 at the top of node_modules", async () => {

@@ -31,13 +31,14 @@ describe('chatbot-kit installed from its packed packages', () => {
   const apps = new Map<string, StartedApp>()
   const app = (layout: Layout, kind: Kind) => apps.get(`${layout}/${kind}`)!
   let work: string
+  let tarballs: Map<string, string>
 
   beforeAll(async () => {
     const missing = BUILT.filter((file) => !existsSync(join(REPO, file)))
     if (missing.length > 0) throw new Error(`Build first (npm run build; npm test does): missing ${missing.join(', ')}`)
     work = mkdtempSync(join(tmpdir(), 'chatbot-packed-'))
     mkdirSync(join(work, 'tarballs'))
-    const tarballs = await timed('npm pack', () => packWorkspaces(join(work, 'tarballs')))
+    tarballs = await timed('npm pack', () => packWorkspaces(join(work, 'tarballs')))
     console.log(`[packed] packed ${tarballs.size}: ${[...tarballs.keys()].join(', ')}`)
     await Promise.all(LAYOUT_NAMES.map((layout) => timed(`npm install (${layout})`, () => installApps(join(work, layout), tarballs, LAYOUTS[layout].dependencies))))
     for (const layout of LAYOUT_NAMES) {
@@ -103,6 +104,15 @@ describe('chatbot-kit installed from its packed packages', () => {
       expect(hello.status).toBe(200)
       expect(await hello.json()).toEqual({ hello: 'ada' })
     })
+  })
+
+  it('ships the gzip and brotli copies of the widget and of each console asset', async () => {
+    const listing = async (name: string) => (await run('tar', ['-tzf', tarballs.get(name)!], work)).split('\n').filter(Boolean)
+    expect(await listing('@chatbot-kit/widget')).toEqual(expect.arrayContaining(['package/dist/widget.js', 'package/dist/widget.js.gz', 'package/dist/widget.js.br']))
+    const consoleFiles = await listing('@chatbot-kit/console')
+    const assets = consoleFiles.filter((path) => /^package\/dist\/assets\/[^/]+\.(?:js|css)$/.test(path))
+    expect(assets.length).toBeGreaterThanOrEqual(2)
+    for (const asset of assets) expect(consoleFiles).toEqual(expect.arrayContaining([`${asset}.gz`, `${asset}.br`]))
   })
 
   it('loads chatbot-kit/ai-sdk (without the optional ai package) and returns a transport', async () => {

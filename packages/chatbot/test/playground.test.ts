@@ -1,64 +1,33 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
-import { listenNode, readSse, silentLogger } from '@chatbot-kit/test-utils'
-import { createChatbot, generateAppKey, loadChatbotConfig, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
+import type { DemoProvider } from '@chatbot-kit/demo-provider'
+import { readSse } from '@chatbot-kit/test-utils'
+import type { Chatbot } from 'chatbot-kit'
+import { startPlayground, type PlaygroundServer } from './playground-server.js'
 
 // playground/chatbot.config.ts as `chatbot dev` loads it, with the demo provider's default
 // responder behind it, over a real socket: the tools, the approval, the playground's MCP server,
 // the channels, an extractor, the admin API.
-const PLAYGROUND = fileURLToPath(new URL('../../../playground/', import.meta.url))
 const ADMIN_TOKEN = 'playground-test-token'
 
 type StreamEvent = { type: string; content?: string } & Record<string, unknown>
 
-// A port nothing listens on, for the playground's MCP server: `npm run dev` or playground-dev.test.ts may hold 4319.
-const freePort = async () => {
-  const probe = await listenNode(() => {})
-  await probe.close()
-  return new URL(probe.url).port
-}
-
-
 describe('the playground', () => {
-  let dir: string
+  let playground: PlaygroundServer
   let provider: DemoProvider
   let chatbot: Chatbot
-  let server: RunningServer
-  const previousToken = process.env.CHATBOT_ADMIN_TOKEN
-  const previousMcpPort = process.env.PLAYGROUND_MCP_PORT
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'chatbot-playground-'))
-    // Set, the config uses it rather than minting a token for the session.
-    process.env.CHATBOT_ADMIN_TOKEN = ADMIN_TOKEN
-    process.env.PLAYGROUND_MCP_PORT = await freePort()
-    provider = await createDemoProvider()
-    const config = await loadChatbotConfig({
-      cwd: PLAYGROUND,
-      overrides: { appKey: generateAppKey(), database: join(dir, 'playground.sqlite'), baseUrl: provider.url, apiKey: 'test-key', routeMiddleware: [] },
-    })
-    chatbot = await createChatbot(config, { logger: silentLogger() })
-    server = await serveChatbot(chatbot, { port: 0 })
+    playground = await startPlayground({ adminToken: ADMIN_TOKEN })
+    ;({ chatbot, provider } = playground)
   })
 
   afterAll(async () => {
-    await server?.close()
-    await chatbot?.close()
-    await provider?.close()
-    rmSync(dir, { recursive: true, force: true })
-    if (previousToken === undefined) delete process.env.CHATBOT_ADMIN_TOKEN
-    else process.env.CHATBOT_ADMIN_TOKEN = previousToken
-    if (previousMcpPort === undefined) delete process.env.PLAYGROUND_MCP_PORT
-    else process.env.PLAYGROUND_MCP_PORT = previousMcpPort
+    await playground?.close()
   })
 
   const send = async (channel: string, message: string, extra: Record<string, unknown> = {}) => {
     const signed_context = chatbot.mintEnvelope({ guestId: 'guest-1', route: 'playground.home', channel })
-    const response = await fetch(`${server.url}/chatbot/messages`, {
+    const response = await fetch(`${playground.url}/chatbot/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ signed_context, message, ...extra }),
@@ -69,7 +38,7 @@ describe('the playground', () => {
     const signed_context = chatbot.mintEnvelope({ guestId: 'guest-1', route: 'playground.home', channel })
     const approvalId = paused.find((event) => event.type === 'tool_approval_required')!.approval_id as string
     const conversationId = paused.at(-1)!.conversation_id as string
-    const response = await fetch(`${server.url}/chatbot/conversations/${conversationId}/approvals/${approvalId}`, {
+    const response = await fetch(`${playground.url}/chatbot/conversations/${conversationId}/approvals/${approvalId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ signed_context, decision }),
@@ -80,7 +49,7 @@ describe('the playground', () => {
   const reply = (events: StreamEvent[]) => events.flatMap((event) => (event.type === 'token' ? [event.content] : [])).join('')
   const admin = async (procedure: string, input?: unknown) => {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
-    const response = await fetch(`${server.url}/chatbot/admin/trpc/${procedure}${query}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    const response = await fetch(`${playground.url}/chatbot/admin/trpc/${procedure}${query}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
     expect(response.status).toBe(200)
     return ((await response.json()) as { result: { data: Record<string, unknown> } }).result.data
   }

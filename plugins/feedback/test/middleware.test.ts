@@ -66,13 +66,16 @@ describe('the feedback route under the web middleware', () => {
   })
 })
 
-describe('origin and throttle treat the feedback route as the other routes', () => {
+describe.each([
+  ['by default', undefined],
+  ['once taken out of throttle.exempt', [] as string[]],
+])('origin and throttle treat the feedback route as history (%s)', (_, exempt) => {
   let dir: string
   let chatbot: Chatbot
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'chatbot-feedback-'))
     chatbot = await createChatbot(
-      { appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite'), routeMiddleware: [], origins: ['https://shop.example'], throttle: { perMinute: 2 }, plugins: [originPlugin(), throttlePlugin(), feedbackPlugin()] },
+      { appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite'), routeMiddleware: [], origins: ['https://shop.example'], throttle: { perMinute: 2, exempt }, plugins: [originPlugin(), throttlePlugin(), feedbackPlugin()] },
       { env: {}, logger: silentLogger() },
     )
   })
@@ -81,7 +84,7 @@ describe('origin and throttle treat the feedback route as the other routes', () 
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('403 origin_not_allowed from a foreign page, then 429 once the channel’s window is full', async () => {
+  it(`403 origin_not_allowed from a foreign page; ${exempt ? '429 once the channel’s window is full' : 'never counted, like history (throttle.exempt)'}`, async () => {
     const token = chatbot.mintEnvelope({ userId: 'user-1', route: 'test.page', channel: 'default' })
     const rate = (origin: string) =>
       chatbot.fetch(
@@ -94,8 +97,12 @@ describe('origin and throttle treat the feedback route as the other routes', () 
     expect(await codeOf(await rate('https://evil.example'))).toEqual([403, 'origin_not_allowed'])
     expect(await codeOf(await rate('https://shop.example'))).toEqual([404, 'not_found'])
     expect(await codeOf(await rate('https://shop.example'))).toEqual([404, 'not_found'])
-    const refused = await rate('https://shop.example')
-    expect(await codeOf(refused)).toEqual([429, 'throttled'])
-    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    const third = await rate('https://shop.example')
+    if (!exempt) {
+      expect(await codeOf(third)).toEqual([404, 'not_found'])
+      return
+    }
+    expect(await codeOf(third)).toEqual([429, 'throttled'])
+    expect(third.headers.get('retry-after')).toMatch(/^\d+$/)
   })
 })

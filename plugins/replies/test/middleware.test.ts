@@ -44,7 +44,10 @@ describe('the stream and stop routes under the web middleware', () => {
   })
 })
 
-describe('origin and throttle treat the stream and stop routes as history', () => {
+describe.each([
+  ['by default', undefined],
+  ['once taken out of throttle.exempt', [] as string[]],
+])('origin and throttle treat the stream and stop routes as history (%s)', (_, exempt) => {
   let dir: string
   let chatbot: Chatbot
   beforeAll(async () => {
@@ -55,7 +58,7 @@ describe('origin and throttle treat the stream and stop routes as history', () =
         database: join(dir, 'chatbot.sqlite'),
         routeMiddleware: [],
         origins: ['https://shop.example'],
-        throttle: { perMinute: 2 },
+        throttle: { perMinute: 2, exempt },
         plugins: [originPlugin(), throttlePlugin(), repliesPlugin()],
       },
       { env: {}, logger: silentLogger() },
@@ -66,7 +69,7 @@ describe('origin and throttle treat the stream and stop routes as history', () =
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('403 origin_not_allowed from a foreign page, then 429 once the channel\'s window is full', async () => {
+  it(`403 origin_not_allowed from a foreign page; ${exempt ? '429 once the channel’s window is full' : 'never counted, like history (throttle.exempt)'}`, async () => {
     const token = chatbot.mintEnvelope({ userId: 'user-1', route: 'test.page', channel: 'default' })
     const id = '00000000-0000-4000-8000-000000000000'
     const stream = (origin: string) =>
@@ -77,9 +80,10 @@ describe('origin and throttle treat the stream and stop routes as history', () =
 
     expect(await codeOf(await stream('https://evil.example'))).toEqual([403, 'origin_not_allowed'])
     expect(await codeOf(await stop('https://evil.example'))).toEqual([403, 'origin_not_allowed'])
-    // Counted per client and channel like history: two pass (to the 404 of an unknown conversation), the third is refused.
+    // Two pass (to the 404 of an unknown conversation); the third is refused only when counted.
     expect(await codeOf(await stream('https://shop.example'))).toEqual([404, 'not_found'])
     expect(await codeOf(await stop('https://shop.example'))).toEqual([404, 'not_found'])
-    expect(await codeOf(await stream('https://shop.example'))).toEqual([429, 'throttled'])
+    expect(await codeOf(await stream('https://shop.example'))).toEqual(exempt ? [429, 'throttled'] : [404, 'not_found'])
+    expect(await codeOf(await stop('https://shop.example'))).toEqual(exempt ? [429, 'throttled'] : [404, 'not_found'])
   })
 })

@@ -6,9 +6,6 @@ import { loadConsoleFiles, type ConsoleFiles } from './files.js'
 /** The console's path under the base; its API is `/trpc` below it. */
 export const CONSOLE_PATH = '/admin'
 
-// Vite names every asset after a hash of its content: a URL never changes meaning.
-const IMMUTABLE = 'public, max-age=31536000, immutable'
-
 /**
  * `./assets/…` in the page, made relative to the path it is served at (`/chatbot/admin`,
  * `/chatbot/admin/`, `/chatbot/admin/conversations/<id>`…), so the console works under any base
@@ -51,7 +48,7 @@ export function consoleRoutes(chatbot: Chatbot): ChatbotRoute[] {
     if (rest.startsWith('/assets/')) {
       const asset = assets.get(rest.slice('/assets/'.length))
       if (!asset) throw new ChatbotNotFoundException('No such console file.')
-      return new Response(asset.body, { headers: { ...CONSOLE_HEADERS, 'content-type': asset.type, 'cache-control': IMMUTABLE } })
+      return asset.respond(event.req)
     }
     const page = html.replaceAll('"./assets/', `"${assetPrefix(rest)}assets/`)
     return new Response(page, { headers: { ...CONSOLE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } })

@@ -2,7 +2,7 @@ import { dirname } from 'node:path'
 import type { Nitro, NitroModule } from 'nitropack'
 import { findChatbotConfig, HANDLER_MODULE, pluginModule } from './config-file.js'
 import { resolveNitroH3 } from './nitro-h3.js'
-import { resolveWidgetFile } from '../widget-file.js'
+import { resolveWidgetFile, widgetFiles } from '../widget-file.js'
 
 export { defineNitroChatbotConfig, type NitroChatbotConfig, type NitroEvent } from './config.js'
 
@@ -50,9 +50,9 @@ function setup(nitro: Nitro, options: ChatbotNitroOptions): void {
   // native drivers at run time. Nuxt lists the package of every module it installs for inlining.
   const externals = (nitro.options.externals ??= {} as Nitro['options']['externals'])
   externals.inline = externals.inline?.filter((entry) => entry !== 'chatbot-kit')
-  // Read by path at run time, so the file tracer would not copy it into `.output/` by itself.
+  // Read by path at run time (with its precompressed copies), so the file tracer would not copy them into `.output/` by itself.
   const widgetFile = resolveWidgetFile()
-  if (widgetFile) externals.traceInclude = [...(externals.traceInclude ?? []), widgetFile]
+  if (widgetFile) externals.traceInclude = [...(externals.traceInclude ?? []), ...widgetFiles(widgetFile)]
 
   // The app's own `h3` imports get the h3 Nitro runs on, whichever copy npm hoisted.
   const h3 = resolveNitroH3(nitro.options.entry ? dirname(nitro.options.entry) : nitro.options.rootDir)

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import type { DemoProvider } from '@chatbot-kit/demo-provider'
-import { readSse } from '@chatbot-kit/test-utils'
+import { decodeBody, rawRequest, readSse } from '@chatbot-kit/test-utils'
 
 /** The admin token the apps run with (`CHATBOT_ADMIN_TOKEN`). */
 export const PACKED_ADMIN_TOKEN = 'packed-admin-token-0123456789'
@@ -36,11 +36,18 @@ export function itServesTheChatbot(label: string, app: () => PackedApp): void {
     expect(await response.json()).toMatchObject({ status: 'ok', active_streams: 0 })
   })
 
-  it('serves widget.js', async () => {
-    const response = await fetch(`${app().origin}/chatbot/widget.js`)
+  it('serves widget.js, brotli or gzip as its build precompressed it (the copies ship with every kind of build)', async () => {
+    const url = `${app().origin}/chatbot/widget.js`
+    const response = await rawRequest(url)
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('application/javascript; charset=utf-8')
-    expect((await response.text()).length).toBeGreaterThan(1000)
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8')
+    expect(response.headers['content-encoding']).toBeUndefined()
+    expect(response.body.length).toBeGreaterThan(1000)
+    for (const coding of ['br', 'gzip']) {
+      const encoded = await rawRequest(url, { headers: { 'accept-encoding': `${coding}, identity;q=0.5` } })
+      expect(encoded.headers['content-encoding'], coding).toBe(coding)
+      expect(decodeBody(encoded).equals(response.body), `${coding} decodes to the bundle`).toBe(true)
+    }
   })
 
   it('streams a reply from the provider and keeps it for the history route', async () => {
@@ -76,7 +83,11 @@ export function itServesTheChatbot(label: string, app: () => PackedApp): void {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
     const assets = [...(await page.text()).matchAll(/(?:src|href)="(\.\.?\/assets\/[^"]+)"/g)].map((match) => new URL(match[1]!, page.url))
     expect(assets.length).toBeGreaterThanOrEqual(2)
-    for (const asset of assets) expect((await fetch(asset)).status, asset.pathname).toBe(200)
+    for (const asset of assets) {
+      const served = await rawRequest(asset.href, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+      expect(served.status, asset.pathname).toBe(200)
+      expect(served.headers['content-encoding'], asset.pathname).toBe('br')
+    }
     const health = await fetch(`${app().origin}/chatbot/admin/trpc/health`, { headers: { authorization: `Bearer ${PACKED_ADMIN_TOKEN}` } })
     expect(health.status).toBe(200)
   })

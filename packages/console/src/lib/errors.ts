@@ -9,11 +9,14 @@ export function errorCode(error: unknown): string | undefined {
 
 export const isUnauthorized = (error: unknown): boolean => errorCode(error) === 'UNAUTHORIZED'
 
+/** What the console says when the server does not accept the token it was given. */
+export const TOKEN_REFUSED = 'The server refused the admin token. Check it (CHATBOT_ADMIN_TOKEN) and sign in again.'
+
 /** A sentence for the person at the console; never a stack. */
 export function describeError(error: unknown): string {
   switch (errorCode(error)) {
     case 'UNAUTHORIZED':
-      return 'The server refused the admin token. Check it (CHATBOT_ADMIN_TOKEN) and sign in again.'
+      return TOKEN_REFUSED
     case 'NOT_FOUND':
       return error instanceof Error && error.message ? error.message : 'Not found.'
     case 'BAD_REQUEST':

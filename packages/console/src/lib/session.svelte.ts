@@ -1,9 +1,12 @@
 import { createAdminClient } from './client.js'
-import { describeError, isUnauthorized } from './errors.js'
+import { describeError, isUnauthorized, TOKEN_REFUSED } from './errors.js'
 import { root } from './router.svelte.js'
 
 // sessionStorage, never localStorage: the token is gone when the browser session ends.
 const KEY = 'chatbot-kit:admin-token'
+
+/** What the server said of the credentials: they open the admin API, they do not, or it could not be asked (why). */
+type Check = 'signed-in' | 'refused' | { problem: string }
 
 function stored(): string | null {
   try {
@@ -27,24 +30,25 @@ class Session {
 
   readonly client = createAdminClient(root, () => this.#token)
 
-  /** On load: the stored token, else no token (the host's check), through the cheap `health`. */
+  /** On load: the stored token, else no token (the host's check), through `session`, which answers either way. */
   async resume(): Promise<void> {
     const hadToken = this.#token !== null
-    const failure = await this.#try()
-    if (failure === undefined) return
-    if (hadToken && isUnauthorized(failure)) this.#forget('The saved token no longer works. Sign in again.')
-    else this.#signedOut(hadToken || !isUnauthorized(failure) ? describeError(failure) : '')
+    const check = await this.#check()
+    if (check === 'signed-in') return
+    if (check !== 'refused') this.#signedOut(check.problem)
+    else if (hadToken) this.#forget('The saved token no longer works. Sign in again.')
+    else this.#signedOut('')
   }
 
   async signIn(token: string): Promise<boolean> {
     this.#token = token
-    const failure = await this.#try()
-    if (failure === undefined) {
+    const check = await this.#check()
+    if (check === 'signed-in') {
       sessionStorage.setItem(KEY, token)
       return true
     }
     this.#token = null
-    this.#signedOut(describeError(failure))
+    this.#signedOut(check === 'refused' ? TOKEN_REFUSED : check.problem)
     return false
   }
 
@@ -59,16 +63,21 @@ class Session {
     return true
   }
 
-  /** Undefined when `health` answered, else what it failed with. */
-  async #try(): Promise<unknown> {
+  /**
+   * Asks the server whether these credentials open the admin API, and signs in when they do.
+   * `session` answers 200 either way, so a visitor not signed in yet costs no failed request
+   * (which the browser would log as an error).
+   */
+  async #check(): Promise<Check> {
     try {
-      await this.client.health.query()
+      const { signedIn } = await this.client.session.query()
+      if (!signedIn) return 'refused'
       this.via = this.#token ? 'token' : 'host'
       this.problem = ''
       this.status = 'signed-in'
-      return undefined
+      return 'signed-in'
     } catch (error) {
-      return error
+      return { problem: describeError(error) }
     }
   }
 

@@ -15,6 +15,8 @@ describe.skipIf(!availability.run)('the console’s overview in Chromium', () =>
   it('signs in, keeps the token for the browser session only, and draws the overview', async () => {
     const tab = await openConsole(suite.browser, consoleUrl())
     const { page } = tab
+    // The script and the stylesheet came as the build's brotli copies (Chromium accepts br).
+    expect(tab.assets.map((asset) => asset.encoding).sort()).toEqual(['br', 'br'])
     await signIn(page)
     await expect.poll(() => page.getByRole('heading', { name: 'Overview' }).isVisible(), POLL).toBe(true)
     expect(await page.evaluate(() => [sessionStorage.getItem('chatbot-kit:admin-token'), localStorage.getItem('chatbot-kit:admin-token')])).toEqual([ADMIN_TOKEN, null])
