@@ -18,6 +18,11 @@ export default defineChatbotConfig({
   prompt: 'You are the assistant of ACME Anvils, a small shop for anvils and hammers. Be brief.',
   tools: { definitions: [orderStatus, refundOrder] },
   mcp: { servers: { shop: { url: shopMcpUrl(mcpPort), timeoutMs: 5000 } } },
+  // The support channel's 10 a minute are for messages: the history loads, ratings, Stop and
+  // resume a visitor's exploring makes around them are exempt here (docs/limits.md).
+  throttle: {
+    exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console', 'chatbot.conversations.messages', 'chatbot.conversations.stream', 'chatbot.conversations.stop', 'chatbot.messages.feedback'],
+  },
   channels: {
     default: {
       prompt: 'You are Ada, the shop guide of ACME Anvils. Be cheerful, and help visitors with what is on the page, in their cart and in the shop.',
@@ -31,7 +36,6 @@ export default defineChatbotConfig({
       summary: 'ACME Anvils ships within 3 working days, with ACME Freight.',
       allowedTools: ['order_status', 'refund_order'],
       allowedExtractors: ['page-snapshot'],
-      // 10 messages a minute: the history loads, ratings, Stop and resume around them do not count.
       throttle: { perMinute: 10, perDay: 100 },
     },
   },

@@ -7,7 +7,7 @@ describe('resolveConfig', () => {
     const config = resolveConfig({}, {})
     expect(config).toMatchObject({
       routeMiddleware: ['web'],
-      throttle: { perMinute: 20, perDay: 200, exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console', 'chatbot.conversations.messages', 'chatbot.conversations.stream', 'chatbot.conversations.stop', 'chatbot.messages.feedback'] },
+      throttle: { perMinute: 20, perDay: 200, exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console'] },
       conversationTtl: 86_400,
       retentionDays: 30,
       streamDuration: 60,

@@ -44,10 +44,7 @@ describe('the stream and stop routes under the web middleware', () => {
   })
 })
 
-describe.each([
-  ['by default', undefined],
-  ['once taken out of throttle.exempt', [] as string[]],
-])('origin and throttle treat the stream and stop routes as history (%s)', (_, exempt) => {
+describe('origin and throttle treat the stream and stop routes as history', () => {
   let dir: string
   let chatbot: Chatbot
   beforeAll(async () => {
@@ -58,7 +55,7 @@ describe.each([
         database: join(dir, 'chatbot.sqlite'),
         routeMiddleware: [],
         origins: ['https://shop.example'],
-        throttle: { perMinute: 2, exempt },
+        throttle: { perMinute: 2 },
         plugins: [originPlugin(), throttlePlugin(), repliesPlugin()],
       },
       { env: {}, logger: silentLogger() },
@@ -69,7 +66,7 @@ describe.each([
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it(`403 origin_not_allowed from a foreign page; ${exempt ? '429 once the channel’s window is full' : 'never counted, like history (throttle.exempt)'}`, async () => {
+  it('403 origin_not_allowed from a foreign page, then 429 once the channel\'s window is full', async () => {
     const token = chatbot.mintEnvelope({ userId: 'user-1', route: 'test.page', channel: 'default' })
     const id = '00000000-0000-4000-8000-000000000000'
     const stream = (origin: string) =>
@@ -80,10 +77,9 @@ describe.each([
 
     expect(await codeOf(await stream('https://evil.example'))).toEqual([403, 'origin_not_allowed'])
     expect(await codeOf(await stop('https://evil.example'))).toEqual([403, 'origin_not_allowed'])
-    // Two pass (to the 404 of an unknown conversation); the third is refused only when counted.
+    // Counted per client and channel like history: two pass (to the 404 of an unknown conversation), the third is refused.
     expect(await codeOf(await stream('https://shop.example'))).toEqual([404, 'not_found'])
     expect(await codeOf(await stop('https://shop.example'))).toEqual([404, 'not_found'])
-    expect(await codeOf(await stream('https://shop.example'))).toEqual(exempt ? [429, 'throttled'] : [404, 'not_found'])
-    expect(await codeOf(await stop('https://shop.example'))).toEqual(exempt ? [429, 'throttled'] : [404, 'not_found'])
+    expect(await codeOf(await stream('https://shop.example'))).toEqual([429, 'throttled'])
   })
 })

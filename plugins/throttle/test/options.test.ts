@@ -7,7 +7,7 @@ const resolve = (config: ChatbotConfig = {}, env: Record<string, string> = {}) =
 
 describe('throttle options', () => {
   it('defaults to 20 a minute, 200 a day, the health and widget routes exempt, no proxy trusted', () => {
-    expect(resolve().throttle).toEqual({ perMinute: 20, perDay: 200, exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console', 'chatbot.conversations.messages', 'chatbot.conversations.stream', 'chatbot.conversations.stop', 'chatbot.messages.feedback'], trustProxy: false })
+    expect(resolve().throttle).toEqual({ perMinute: 20, perDay: 200, exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console'], trustProxy: false })
   })
 
   it('lets env beat the file, and the file beat the defaults', () => {

@@ -28,10 +28,7 @@ export function createThrottleServers(storage: string) {
   return {
     clock,
     async start(config: ChatbotConfig = {}): Promise<Harness> {
-      // History is exempt by default; these servers count it, as the cheap probe of `history()`,
-      // unless a test sets `exempt` itself (`undefined` for the default list).
-      const throttle = { exempt: COUNTED_HISTORY_EXEMPT, ...config.throttle }
-      const harness = await createHarness('socket', { storage, plugins: [throttlePlugin({ prefix, now: clock.now })], ...config, throttle })
+      const harness = await createHarness('socket', { storage, plugins: [throttlePlugin({ prefix, now: clock.now })], ...config })
       started.push(harness)
       return harness
     },
@@ -46,10 +43,7 @@ export function createThrottleServers(storage: string) {
 
 export const missingConversation = '00000000-0000-4000-8000-000000000000'
 
-/** The exemptions of `createThrottleServers`: health and widget.js, not history. */
-export const COUNTED_HISTORY_EXEMPT = ['chatbot.health', 'chatbot.widget-js']
-
-/** A cheap throttled request (on `createThrottleServers`): history of an unknown conversation, 404 when let through. */
+/** A cheap throttled request: history of an unknown conversation, 404 when let through. */
 export function history(harness: Harness, headers: Record<string, string> = {}, channel = 'default'): Promise<Response> {
   const token = harness.envelope({ channel })
   return harness.request(`/chatbot/conversations/${missingConversation}/messages?signed_context=${encodeURIComponent(token)}`, { headers })
