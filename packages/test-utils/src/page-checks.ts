@@ -6,8 +6,13 @@ import type { Page } from 'playwright-core'
 /** `test-results/screenshots/` at the repository's root, where every browser suite leaves its pictures. */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url))
 
+/** What playwright-core's and puppeteer-core's pages both offer for a screenshot. */
+export interface ScreenshotPage {
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>
+}
+
 /** Saves a screenshot of the page as `test-results/screenshots/<name>.png`; returns its path. */
-export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+export async function saveScreenshot(page: ScreenshotPage, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true })
   const path = join(SCREENSHOTS_DIR, `${name}.png`)
   await page.screenshot({ path, fullPage: options.fullPage ?? false })
