@@ -28,3 +28,9 @@ export function errorStringKey(error: WidgetError): StringKey {
   for (const key of [error.code, String(error.status)]) if (Object.hasOwn(MESSAGES, key)) return MESSAGES[key]!
   return 'errorGeneric'
 }
+
+/**
+ * Whether only a page reload can help: the server refused the envelope or the session (403, 419),
+ * as after a restart with another app key. The message says to reload, and Reload replaces Retry.
+ */
+export const needsReload = (error: WidgetError): boolean => errorStringKey(error) === 'errorSession'

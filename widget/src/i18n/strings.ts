@@ -12,6 +12,7 @@ export const en = {
   send: 'Send',
   stop: 'Stop',
   retry: 'Retry',
+  reload: 'Reload',
   you: 'You',
   assistant: 'Assistant',
   loading: 'Loading the conversation…',

@@ -9,15 +9,19 @@ export interface NodeFactory {
 /**
  * Builds DOM nodes for parsed blocks with `createElement` and text nodes only: each node type
  * has one fixed tag, and the only attributes ever set are a link's vetted `href` with its
- * `rel`/`target`, and a list's numeric `start`. Model text never reaches an HTML parser.
+ * `rel`/`target`, a list's numeric `start`, and a code block's `tabindex="0"`. Model text never reaches an HTML parser.
  */
 export function renderBlocks(blocks: Block[], doc: NodeFactory): Node[] {
   return blocks.map((block) => {
     switch (block.type) {
       case 'paragraph':
         return element(doc, 'p', renderInlines(block.children, doc))
-      case 'code_block':
-        return element(doc, 'pre', [element(doc, 'code', [doc.createTextNode(block.text)])])
+      case 'code_block': {
+        // A tab stop, so a keyboard can scroll a long line into view (WCAG 2.1.1).
+        const pre = element(doc, 'pre', [element(doc, 'code', [doc.createTextNode(block.text)])])
+        pre.setAttribute('tabindex', '0')
+        return pre
+      }
       case 'list': {
         const list = element(
           doc,

@@ -1,15 +1,10 @@
-import { copyFileSync, mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { listFeedback } from '@chatbot-kit/plugin-feedback'
-import { announced, availability, focused, history, openPage, screenshot, useTestPage, widget } from './harness.js'
+import { announced, availability, focused, history, openPage, refreshDocsImage, screenshot, useTestPage, widget } from './harness.js'
 
 // Feedback end to end (contract §9.4): real Chromium, a real chatbot-kit server over a real socket
 // with the demo provider behind it; the ratings are read back from the history and the database.
-
-const DOCS_IMAGE = fileURLToPath(new URL('../../../docs/images/widget-feedback.png', import.meta.url))
 
 describe.skipIf(!availability.run)('<chatbot-widget> feedback on replies, in Chromium', () => {
   const suite = useTestPage()
@@ -66,12 +61,7 @@ describe.skipIf(!availability.run)('<chatbot-widget> feedback on replies, in Chr
     expect(await storedRating(page)).toBe('up')
     expect(await storedFeedback(question)).toMatchObject({ rating: 'up', comment: null, reply: 'Your anvil ships on Friday.' })
     expect(await comment.count()).toBe(0)
-    const path = await screenshot(page, 'feedback-thumbs')
-    // `CHATBOT_UPDATE_DOCS_SCREENSHOT=1` refreshes docs/images/widget-feedback.png from this run.
-    if (process.env.CHATBOT_UPDATE_DOCS_SCREENSHOT === '1') {
-      mkdirSync(dirname(DOCS_IMAGE), { recursive: true })
-      copyFileSync(path, DOCS_IMAGE)
-    }
+    refreshDocsImage(await screenshot(page, 'feedback-thumbs'), 'widget-feedback.png')
 
     await down.click()
     // "Down" opens the optional comment field, focused.

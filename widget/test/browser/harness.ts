@@ -1,15 +1,14 @@
 import { afterAll, beforeAll } from 'vitest'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
-import { browserAvailability, launchChromium } from '@chatbot-kit/test-utils'
+import { browserAvailability, launchChromium, saveScreenshot } from '@chatbot-kit/test-utils'
 import { createChatbot, generateAppKey, serveChatbot, type Chatbot, type ChatbotConfig, type ChatbotPlugin, type RunningServer } from 'chatbot-kit'
 
 export const BUNDLE = fileURLToPath(new URL('../../dist/widget.js', import.meta.url))
-export const SCREENSHOTS = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url))
 
 /** Checked at collection: the suite fails loudly without Chromium, or skips under `CHATBOT_SKIP_BROWSER=1`. */
 export const availability = browserAvailability()
@@ -23,6 +22,18 @@ export const POLICIES = {
   strict: "default-src 'self'; script-src 'self'; style-src 'self'",
   /** Nothing at all but what the widget needs. */
   minimal: "default-src 'none'; script-src 'self'; connect-src 'self'",
+}
+
+/**
+ * Stylesheets the test page can link, `?sheet=<name>`: served from the page's origin, so the
+ * strict policy allows them, and applied before the widget's script runs.
+ */
+export const SHEETS = {
+  /** docs/widget.md's rule reserving an inline widget's box, on a page whose text is 18px, a screen of text after it. */
+  reserve: "body { font-size: 18px } chatbot-widget[position='inline'] { display: block; height: 32em } chatbot-widget + p { min-height: 100vh }",
+  /** A universal reset, and inherited text styles no widget should take (docs/widget.md, "What page CSS can reach"). */
+  hostile:
+    '* { all: unset } head, script, style, title { display: none } body { display: block; font: 30px/3 cursive; letter-spacing: 0.4em; word-spacing: 1em; text-transform: uppercase; text-align: center; white-space: pre; color: #777; text-shadow: 2px 2px red; cursor: wait }',
 }
 
 /** What a turn received, recorded by a tiny plugin: the client extractors the server accepted. */
@@ -47,9 +58,11 @@ function recorderPlugin(recorder: Recorder): ChatbotPlugin {
 }
 
 /**
- * A page hosting the widget, for the chatbot without the fixture (the demo provider behind it).
- * `?csp=strict` or `?csp=minimal` serves it under that one of `POLICIES`, without the page's own
- * inline style.
+ * A page hosting the widget, for the chatbot without the fixture (the demo provider behind it),
+ * with a link after it (what Tab reaches when it leaves the widget). `?csp=strict` or
+ * `?csp=minimal` serves it under that one of `POLICIES`, without the page's own inline style;
+ * `?dir=rtl` makes it right-to-left, `?position=inline` renders the widget inline (text follows
+ * it), `?sheet=<name>` links that one of `SHEETS`.
  */
 function pagePlugin(): ChatbotPlugin {
   return {
@@ -61,14 +74,24 @@ function pagePlugin(): ChatbotPlugin {
         path: '/test-page',
         stateful: true,
         async handler(event) {
-          const policy = POLICIES[event.url.searchParams.get('csp') as keyof typeof POLICIES] as string | undefined
-          const widget = await chatbot.renderWidget(event, { channel: 'default', title: 'Shop assistant' })
-          const body = policy ? '<body>' : '<body style="font-family: Georgia, serif; margin: 2em">'
-          const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget page</title>${widget.head}${widget.script}</head>${body}<h1>Acme shop</h1><p>Anvils, hammers and more.</p>${widget.element}</body></html>`
+          const query = event.url.searchParams
+          const policy = POLICIES[query.get('csp') as keyof typeof POLICIES] as string | undefined
+          const position = query.get('position') === 'inline' ? 'inline' : undefined
+          const widget = await chatbot.renderWidget(event, { channel: 'default', title: 'Shop assistant', position })
+          const body = policy || query.has('sheet') ? '<body>' : '<body style="font-family: Georgia, serif; margin: 2em">'
+          const sheet = query.has('sheet') ? `<link rel="stylesheet" href="/chatbot/test-page.css?sheet=${encodeURIComponent(query.get('sheet')!)}">` : ''
+          const html = `<!doctype html><html lang="en" dir="${query.get('dir') === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget page</title>${sheet}${widget.head}${widget.script}</head>${body}<h1>Acme shop</h1><p>Anvils, hammers and more.</p>${widget.element}<p>Delivery in three days. <a href="#delivery">Delivery terms</a></p></body></html>`
           const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }
           if (policy) headers['content-security-policy'] = policy
           return new Response(html, { headers })
         },
+      })
+      chatbot.route({
+        name: 'test.page.css',
+        method: 'GET',
+        path: '/test-page.css',
+        stateful: false,
+        handler: (event) => new Response(SHEETS[event.url.searchParams.get('sheet') as keyof typeof SHEETS] ?? '', { headers: { 'content-type': 'text/css' } }),
       })
     },
   }
@@ -79,6 +102,11 @@ export interface WidgetServer {
   server: RunningServer
   recorder: Recorder
   provider?: DemoProvider
+  /**
+   * Restarts the server as a deploy (or the playground before 1.2) does: same port and database,
+   * a new app key, so the envelopes of open pages no longer verify. `chatbot` and `server` are the new ones.
+   */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -93,7 +121,6 @@ export async function startWidgetServer(options: { fixture: boolean }): Promise<
   const recorder: Recorder = { clientExtractors: [] }
   const provider = options.fixture ? undefined : await createDemoProvider()
   const config: ChatbotConfig = {
-    appKey: generateAppKey(),
     database: join(dir, 'chatbot.sqlite'),
     playwrightFixture: { enabled: options.fixture },
     ...(provider ? { baseUrl: provider.url, apiKey: 'test-key' } : {}),
@@ -103,20 +130,26 @@ export async function startWidgetServer(options: { fixture: boolean }): Promise<
     },
     plugins: [recorderPlugin(recorder), ...(options.fixture ? [] : [pagePlugin()])],
   }
-  const chatbot = await createChatbot(config, { env: { NODE_ENV: 'test' }, logger: silentLogger() })
-  const server = await serveChatbot(chatbot, { port: 0 })
-  return {
-    chatbot,
-    server,
+  const start = async (port: number) => {
+    const chatbot = await createChatbot({ ...config, appKey: generateAppKey() }, { env: { NODE_ENV: 'test' }, logger: silentLogger() })
+    return { chatbot, server: await serveChatbot(chatbot, { port }) }
+  }
+  const app: WidgetServer = {
+    ...(await start(0)),
     recorder,
     provider,
+    async restart() {
+      await app.server.close()
+      Object.assign(app, await start(Number(new URL(app.server.url).port)))
+    },
     async close() {
-      await server.close()
-      await chatbot.close()
+      await app.server.close()
+      await app.chatbot.close()
       await provider?.close()
       rmSync(dir, { recursive: true, force: true })
     },
   }
+  return app
 }
 
 export { launchChromium }
@@ -124,15 +157,18 @@ export { launchChromium }
 /**
  * A fresh context (own cookies and localStorage) and page; page errors fail the test that reads
  * `errors`. `prepare` runs before the page loads (init scripts, routes); `response` is the page's.
+ * It returns once the page loaded and the element is defined, or with `waitUntil: 'commit'` as
+ * soon as the page's response arrives.
  */
-export async function openPage(browser: Browser, url: string, viewport = { width: 1024, height: 768 }, prepare?: (page: Page) => Promise<unknown>) {
+export async function openPage(browser: Browser, url: string, viewport = { width: 1024, height: 768 }, prepare?: (page: Page) => Promise<unknown>, waitUntil: 'load' | 'commit' = 'load') {
   const context: BrowserContext = await browser.newContext({ viewport, colorScheme: 'light' })
   const page: Page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   await prepare?.(page)
-  const response = await page.goto(url)
-  await page.waitForFunction(() => customElements.get('chatbot-widget') !== undefined)
+  const response = await page.goto(url, { waitUntil })
+  // `commit`: the caller holds something back (the widget's script) and waits for what it needs.
+  if (waitUntil === 'load') await page.waitForFunction(() => customElements.get('chatbot-widget') !== undefined)
   return { context, page, errors, response }
 }
 
@@ -192,26 +228,36 @@ export async function transcript(page: Page): Promise<string[]> {
   )
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  const path = join(SCREENSHOTS, `${name}.png`)
-  await page.screenshot({ path })
-  return path
+/** `test-results/screenshots/<name>.png`, through the helper every browser suite shares. */
+export const screenshot = (page: Page, name: string): Promise<string> => saveScreenshot(page, name)
+
+/** Under `CHATBOT_UPDATE_DOCS_SCREENSHOT=1`, copies a screenshot to `docs/images/<image>`, the picture a docs page shows. */
+export function refreshDocsImage(screenshotPath: string, image: string): void {
+  if (process.env.CHATBOT_UPDATE_DOCS_SCREENSHOT !== '1') return
+  const target = fileURLToPath(new URL(`../../../docs/images/${image}`, import.meta.url))
+  mkdirSync(dirname(target), { recursive: true })
+  copyFileSync(screenshotPath, target)
 }
 
 /**
- * One server (the demo provider behind it, no fixture) and one Chromium for a suite, started in
- * `beforeAll` and closed in `afterAll`; read `app` and `browser` inside tests.
+ * One server (the demo provider behind it, no fixture) and one browser from `launch` for a
+ * suite, started in `beforeAll` and closed in `afterAll`; read `app` and `browser` inside tests.
  */
-export function useTestPage() {
-  const suite = {} as { app: WidgetServer; browser: Browser }
+export function useServerAndBrowser<B extends { close(): Promise<unknown> }>(launch: () => Promise<B>): { readonly app: WidgetServer; readonly browser: B } {
+  const suite = {} as { app: WidgetServer; browser: B }
   beforeAll(async () => {
-    ;[suite.app, suite.browser] = await Promise.all([startWidgetServer({ fixture: false }), launchChromium()])
+    ;[suite.app, suite.browser] = await Promise.all([startWidgetServer({ fixture: false }), launch()])
   })
   afterAll(async () => {
     await suite.browser?.close()
     await suite.app?.close()
   })
+  return suite
+}
+
+/** `useServerAndBrowser` with Chromium, and the test page's address. */
+export function useTestPage() {
+  const suite = useServerAndBrowser(launchChromium)
   return {
     get app() {
       return suite.app

@@ -1,14 +1,10 @@
-import { copyFileSync, mkdirSync, statSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { statSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { availability, GREETING, openPage, screenshot, transcript, useTestPage, widget } from './harness.js'
+import { availability, GREETING, openPage, refreshDocsImage, screenshot, transcript, useTestPage, widget } from './harness.js'
 
 // End to end in real Chromium against a real chatbot whose provider is the demo provider
 // (an OpenAI-compatible streaming server), for what needs timing: incremental tokens and Stop.
-
-const DOCS_IMAGE = fileURLToPath(new URL('../../../docs/images/widget.png', import.meta.url))
 
 describe.skipIf(!availability.run)('<chatbot-widget> streaming from the demo provider, in Chromium', () => {
   const suite = useTestPage()
@@ -83,11 +79,7 @@ describe.skipIf(!availability.run)('<chatbot-widget> streaming from the demo pro
     expect(await w.assistant.last().locator('a').getAttribute('rel')).toBe('noopener noreferrer')
     await page.locator('body').click({ position: { x: 10, y: 10 } })
     const path = await screenshot(page, 'demo-docs')
-    // `CHATBOT_UPDATE_DOCS_SCREENSHOT=1` refreshes docs/images/widget.png from this run.
-    if (process.env.CHATBOT_UPDATE_DOCS_SCREENSHOT === '1') {
-      mkdirSync(dirname(DOCS_IMAGE), { recursive: true })
-      copyFileSync(path, DOCS_IMAGE)
-    }
+    refreshDocsImage(path, 'widget.png')
     expect(statSync(path).size).toBeLessThan(150_000)
     await context.close()
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorStringKey } from '../../src/i18n/errors.js'
+import { errorStringKey, needsReload } from '../../src/i18n/errors.js'
 
 const error = (code: string, status?: number) => ({ code, message: '', retryable: false, status })
 
@@ -22,5 +22,15 @@ describe('errorStringKey', () => {
   it('falls back to a generic message', () => {
     expect(errorStringKey(error('internal_error', 500))).toBe('errorGeneric')
     expect(errorStringKey(error('constructor'))).toBe('errorGeneric')
+  })
+})
+
+describe('needsReload', () => {
+  it('is true when the server refused the envelope or the session, which only a fresh page renews', () => {
+    expect(needsReload(error('invalid_envelope', 403))).toBe(true)
+    expect(needsReload(error('csrf_token_mismatch', 419))).toBe(true)
+    expect(needsReload(error('provider_unavailable'))).toBe(false)
+    expect(needsReload(error('network_error'))).toBe(false)
+    expect(needsReload(error('throttled', 429))).toBe(false)
   })
 })

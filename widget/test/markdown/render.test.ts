@@ -8,7 +8,7 @@ const html = (source: string) => (renderBlocks(parseMarkdown(source), asDom(fake
 describe('renderBlocks', () => {
   it('maps each node type to its one tag', () => {
     expect(html('a **b** *c* `d`\ne')).toBe('<p>a <strong>b</strong> <em>c</em> <code>d</code><br></br>e</p>')
-    expect(html('```\nx\n```')).toBe('<pre><code>x</code></pre>')
+    expect(html('```\nx\n```')).toBe('<pre tabindex="0"><code>x</code></pre>')
     expect(html('- a\n- b')).toBe('<ul><li><p>a</p></li><li><p>b</p></li></ul>')
   })
 

@@ -56,7 +56,7 @@ const ALLOWED: Record<string, string[]> = {
   STRONG: [],
   EM: [],
   CODE: [],
-  PRE: [],
+  PRE: ['tabindex'],
   UL: [],
   OL: ['start'],
   LI: [],
@@ -97,7 +97,7 @@ describe('Markdown against an XSS corpus', () => {
     const doc = fakeDocument()
     const html = (source: string) => (renderBlocks(parseMarkdown(source), asDom(doc)) as unknown as FakeNode[]).map(outline).join('')
     expect(html('<script>alert(1)</script>')).toBe('<p><script>alert(1)</script></p>')
-    expect(html('```\n<img src=x onerror=alert(1)>\n```')).toBe('<pre><code><img src=x onerror=alert(1)></code></pre>')
+    expect(html('```\n<img src=x onerror=alert(1)>\n```')).toBe('<pre tabindex="0"><code><img src=x onerror=alert(1)></code></pre>')
     // The outline prints text unescaped: the point is that no IMG element exists.
     const nodes = renderBlocks(parseMarkdown('<img src=x onerror=alert(1)>'), asDom(doc)) as unknown as FakeNode[]
     expect(nodes.flatMap(elementsOf).map((element) => element.nodeName)).toEqual(['P'])
