@@ -8,6 +8,7 @@ import { loadChatbotConfig } from '../../config/load.js'
 import { createChatbot } from '../../create.js'
 import { defaultDemoPage, renderDemoPage } from '../demo-page.js'
 import { findDevPage, serveDevFile } from '../dev-files.js'
+import { assertPortFree, explainListenError } from '../port-in-use.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
 
 export default defineCommand({
@@ -19,8 +20,10 @@ export default defineCommand({
   },
   async run({ args }) {
     const port = parsePort(args.port)
+    const hostname = args.host ? '0.0.0.0' : '127.0.0.1'
     const location = configLocation(args.config)
     await guard(async () => {
+      await assertPortFree(port, hostname)
       const first = await loadChatbotConfig(location)
       const overrides: ChatbotConfig = {}
       let providerNote = `Provider: ${first.baseUrl} (model ${first.model}).`
@@ -48,8 +51,10 @@ export default defineCommand({
         return page ? renderDemoPage(current, event, providerNote, page) : serveDevFile(event, location.cwd)
       })
       // srvx's own signal handling (on unless TEST/CI is set) would cut replies after 5 s: ours waits for them.
-      const server = serve(app, { port, hostname: args.host ? '0.0.0.0' : '127.0.0.1', silent: true, gracefulShutdown: false })
-      await server.ready()
+      const server = serve(app, { port, hostname, silent: true, gracefulShutdown: false })
+      await server.ready().catch((error: unknown) => {
+        throw explainListenError(error, port)
+      })
       consola.success(`chatbot-kit dev server: ${server.url}`)
 
       let reloading: ReturnType<typeof setTimeout> | undefined
