@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateAppKey } from '@chatbot-kit/kernel'
-import { assertBuilt, cleanEnv, run, tempProject } from './cli.js'
+import { assertBuilt, cleanEnv, PLAYGROUND_SECRETS, run, tempProject } from './cli.js'
 
 const PLAYGROUND = fileURLToPath(new URL('../../../playground/', import.meta.url))
 
@@ -41,7 +41,7 @@ describe('a port in use', () => {
 
   // Nothing is written to the playground: the database, key and token come from the environment.
   const env = (extra: Record<string, string> = {}) =>
-    cleanEnv({ CHATBOT_APP_KEY: generateAppKey(), CHATBOT_ADMIN_TOKEN: 'port-test-token', CHATBOT_API_KEY: '', CHATBOT_DATABASE_URL: join(data, 'chatbot.sqlite'), ...extra })
+    cleanEnv({ ...PLAYGROUND_SECRETS, CHATBOT_API_KEY: '', CHATBOT_DATABASE_URL: join(data, 'chatbot.sqlite'), ...extra })
 
   it('chatbot serve says which port and what to do, in one line', async () => {
     const dir = tempProject()

@@ -2,9 +2,10 @@ import { watch } from 'node:fs'
 import { defineCommand } from 'citty'
 import { consola } from '../console.js'
 import { H3, serve } from 'h3'
-import { generateAppKey, type Chatbot, type ChatbotConfig } from '@chatbot-kit/kernel'
+import type { Chatbot, ChatbotConfig } from '@chatbot-kit/kernel'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { loadChatbotConfig } from '../../config/load.js'
+import { DEV_KEY_FILE, devAppKey } from '../app-key/dev-key.js'
 import { createChatbot } from '../../create.js'
 import { defaultDemoPage, renderDemoPage } from '../demo-page.js'
 import { findDevPage, serveDevFile } from '../dev-files.js'
@@ -36,8 +37,9 @@ export default defineCommand({
         consola.info(`No CHATBOT_API_KEY: using the built-in demo provider at ${demo.url}. Set CHATBOT_API_KEY (and CHATBOT_BASE_URL) for a real model.`)
       }
       if (!first.appKey) {
-        overrides.appKey = generateAppKey()
-        consola.warn('No CHATBOT_APP_KEY: generated a throwaway key for this dev session (envelopes die with it). Run `npx chatbot install` for a lasting one.')
+        const { key, created } = await devAppKey(location.cwd)
+        overrides.appKey = key
+        consola.info(`No CHATBOT_APP_KEY: ${created ? 'made a dev key in' : 'using the dev key in'} ${DEV_KEY_FILE}, kept across restarts of chatbot dev. For chatbot serve and production, run "npx chatbot key" (it writes CHATBOT_APP_KEY to .env).`)
       }
 
       const build = async () => createChatbot(await loadChatbotConfig({ ...location, overrides }), { debug: true })
