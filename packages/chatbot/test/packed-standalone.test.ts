@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -57,7 +57,7 @@ describe('a standalone app installed from the packed packages', () => {
     app = join(work, 'app')
     await timed('npm install chatbot-kit', () => installApps(app, tarballs, {}))
     provider = await createDemoProvider()
-  }, 20 * 60_000)
+  }, 40 * 60_000)
 
   afterAll(async () => {
     await server?.stop()
@@ -85,6 +85,9 @@ describe('a standalone app installed from the packed packages', () => {
       CHATBOT_ROUTE_MIDDLEWARE: '',
     }), /serving (http:\/\/[^\s/]+)\/chatbot/)
     const envelope = createEnvelopeSigner({ appKey }).mint({ userId: 'ada', route: 'docs.admin', channel: 'default' })
+    // The version health reports is the packages' (versions.test.ts ties it to the changelog).
+    const health = (await (await fetch(`${server.origin}/chatbot/health`)).json()) as { version: string }
+    expect(health.version).toBe((JSON.parse(readFileSync(join(REPO, 'packages/chatbot/package.json'), 'utf8')) as { version: string }).version)
     const reply = await postJson(`${server.origin}/chatbot/messages`, { signed_context: envelope, message: 'hello' })
     const conversation = reply.headers.get('x-chatbot-conversation-id')!
     expect((await readSse<{ type: string }>(reply)).at(-1)?.type).toBe('done')
