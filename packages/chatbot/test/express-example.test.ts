@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { generateAppKey } from '@chatbot-kit/kernel'
-import { readSse } from '@chatbot-kit/test-utils'
+import { launchChromium, readSse, saveScreenshot } from '@chatbot-kit/test-utils'
 import { startApp, type RunningApp } from './packed/server.js'
 import { pageSession } from './packed/session.js'
 import { assertBuilt, cleanEnv } from './cli.js'
@@ -49,5 +49,22 @@ describe('the Express example', () => {
     expect(events.filter((event) => event.type === 'token').map((event) => event.content).join('')).toBe('Anvils are in aisle three.')
     expect(events.at(-1)?.type).toBe('done')
     expect((await fetch(`${server.origin}/chatbot/widget.js`)).status).toBe(200)
+  })
+
+  it('in Chromium: the widget on the Express page opens and answers', async () => {
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage({ viewport: { width: 900, height: 700 } })
+      await page.goto(`${server.origin}/`)
+      const widget = page.locator('chatbot-widget')
+      await widget.locator('[part="launcher"]').click()
+      provider.script({ text: 'We have three anvils in stock.' })
+      await widget.locator('[part="input"]').fill('Do you have anvils?')
+      await widget.locator('[part="input"]').press('Enter')
+      await expect.poll(() => widget.locator('.message.assistant .markdown').last().innerText(), { timeout: 15_000 }).toBe('We have three anvils in stock.')
+      await saveScreenshot(page, 'express-example')
+    } finally {
+      await browser.close()
+    }
   })
 })
