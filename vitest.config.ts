@@ -16,6 +16,7 @@ export default defineConfig({
       { find: /^@chatbot-kit\/test-utils$/, replacement: src('packages/test-utils/src/index.ts') },
       { find: /^@chatbot-kit\/plugin-([a-z-]+)$/, replacement: src('plugins/$1/src/index.ts') },
       { find: /^chatbot-kit$/, replacement: src('packages/chatbot/src/index.ts') },
+      { find: /^chatbot-kit\/admin$/, replacement: src('packages/chatbot/src/admin/index.ts') },
     ],
   },
   test: {

@@ -1,7 +1,7 @@
 // A complete admin client: `CHATBOT_URL=http://127.0.0.1:3000 CHATBOT_ADMIN_TOKEN=… npx tsx playground/admin-client.ts`.
 // Typed end to end by `AdminRouter`; plain JSON (no transformer), so curl works too. See docs/admin.md.
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
-import type { AdminRouter } from '@chatbot-kit/admin'
+import type { AdminRouter } from 'chatbot-kit/admin'
 
 export function createAdminClient(baseUrl: string, token: string) {
   return createTRPCClient<AdminRouter>({

@@ -5,23 +5,36 @@
 // - The kernel, with Kysely, hookable and unstorage's core, into packages/kernel/dist/kernel.js:
 //   Kysely alone is ~280 files and ~180 ms to import, ~30 ms bundled.
 // - Each plugin's own files into plugins/<name>/dist/bundle.js.
+// - @chatbot-kit/admin with tRPC's server inlined, from its sources, in place of the files its
+//   package.json `exports` name: `@trpc/server` declares TypeScript as a required peer
+//   dependency, so depending on it put TypeScript's ~30 MB native compiler into every
+//   production install (docs/deployment.md, "Installed size"). Its types stay an import.
 // Everything else stays an import: packages that others share (h3, consola, the kernel itself),
 // native drivers, and what loads lazily (Postgres, Redis, the tokenizer, ofetch, the MCP SDK).
-import { readdirSync, rmSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** Bundles `dist/index.js` of `folder` into `dist/<name>.js`; bare imports stay imports unless in `inline`. */
-async function bundle(folder, name, inline = []) {
+/** Keeps bare imports as imports, unless `inline(path)` says to bundle them. */
+const externalUnless = (inline) => ({
+  name: 'external-but-inline',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) => (inline(path) ? undefined : { path, external: true }))
+  },
+})
+
+/** Bundles `entryPoints` (output name → input file) into `dist/` of `folder`, beside chunks for what loads lazily. */
+async function bundleInto(folder, entryPoints, inline) {
   const dist = join(root, folder, 'dist')
   // Chunks from an earlier build carry other hashes.
   for (const file of readdirSync(dist)) if (file.startsWith('chunk-')) rmSync(join(dist, file))
   await build({
-    entryPoints: { [name]: join(dist, 'index.js') },
+    entryPoints,
     outdir: dist,
+    allowOverwrite: true,
     // Lazy imports stay separate chunks, loaded when used. Chunks sit beside the bundle, so the
     // kernel's `version.ts` still finds ../package.json from any of them.
     chunkNames: 'chunk-[hash]',
@@ -31,16 +44,26 @@ async function bundle(folder, name, inline = []) {
     platform: 'node',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-but-inline',
-        setup(esbuild) {
-          esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) => (inline.includes(path) ? undefined : { path, external: true }))
-        },
-      },
-    ],
+    plugins: [externalUnless(inline)],
   })
+}
+
+/** Bundles `dist/index.js` of `folder` into `dist/<name>.js`; bare imports stay imports unless in `inline`. */
+const bundle = (folder, name, inline = []) => bundleInto(folder, { [name]: join(root, folder, 'dist', 'index.js') }, (path) => inline.includes(path))
+
+/**
+ * Bundles each `exports` entry of `folder` from its TypeScript source (`./dist/x.js` from
+ * `src/x.ts`) over the file tsc wrote, so that building again starts from the sources.
+ */
+function bundleExports(folder, inline) {
+  const { exports } = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'))
+  const entries = Object.values(exports)
+    .map((entry) => /^\.\/dist\/(.+)\.js$/.exec(entry.default ?? '')?.[1])
+    .filter(Boolean)
+    .map((name) => [name, join(root, folder, 'src', `${name}.ts`)])
+  return bundleInto(folder, Object.fromEntries(entries), inline)
 }
 
 await bundle('packages/kernel', 'kernel', ['kysely', 'hookable', 'unstorage', 'unstorage/drivers/memory'])
 await Promise.all(readdirSync(join(root, 'plugins')).map((plugin) => bundle(join('plugins', plugin), 'bundle')))
+await bundleExports('packages/admin', (path) => /^@trpc\/server(\/|$)/.test(path))

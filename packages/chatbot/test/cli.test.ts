@@ -20,7 +20,7 @@ const URL_LINE = /serving (http:\/\/[\d.]+:\d+)\/chatbot/
 beforeAll(() => assertBuilt())
 
 describe('chatbot --help', () => {
-  it.each([[[]], [['dev']], [['serve']], [['install']], [['migrate']], [['envelope']]])('%j --help exits 0 with usage', async (args) => {
+  it.each([[[]], [['dev']], [['serve']], [['install']], [['key']], [['migrate']], [['envelope']]])('%j --help exits 0 with usage', async (args) => {
     const result = await run([...args, '--help'], tempProject())
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('USAGE')
@@ -75,7 +75,7 @@ describe('start-up failures are clear', () => {
   it('refuses to start without an app key, naming it', async () => {
     const result = await run(['serve', '--port', '0'], tempProject())
     expect(result.code).toBe(1)
-    expect(result.stderr + result.stdout).toMatch(/appKey.*chatbot install/s)
+    expect(result.stderr + result.stdout).toMatch(/appKey.*npx chatbot key/s)
   })
 
   it('names a bad env value', async () => {

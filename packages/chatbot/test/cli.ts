@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { generateAppKey } from '@chatbot-kit/kernel'
 
 export const BIN = fileURLToPath(new URL('../bin/chatbot.mjs', import.meta.url))
 const BUILT = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
@@ -25,6 +26,12 @@ function track<C extends ChildProcess>(child: C): C {
 export function tempProject(): string {
   return mkdtempSync(join(tmpdir(), 'chatbot-cli-'))
 }
+
+/**
+ * An app key and an admin token for `chatbot dev` run in playground/: without them it would keep
+ * a dev key and a token in playground/.data/, which a test must not write.
+ */
+export const PLAYGROUND_SECRETS = { CHATBOT_APP_KEY: generateAppKey(), CHATBOT_ADMIN_TOKEN: 'playground-test-admin-token' }
 
 /**
  * Env for the CLI as a user runs it: without the machine's CHATBOT_* variables and without the

@@ -21,9 +21,9 @@ describe('chatbot dev', () => {
     expect(await stop(server.child)).toBe(0)
   })
 
-  it('says it uses the demo provider and a throwaway key', () => {
+  it('says it uses the demo provider and a dev key kept in .data/', () => {
     expect(server.output()).toContain('Provider: the built-in offline demo provider at http://127.0.0.1:')
-    expect(server.output()).toContain('throwaway key')
+    expect(server.output()).toContain('made a dev key in .data/dev-app-key')
   })
 
   it('serves a demo page hosting the widget with a fresh envelope per channel', async () => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserAvailability, launchChromium, listenNode, saveScreenshot, watchPageProblems, type PageProblems } from '@chatbot-kit/test-utils'
-import { assertBuilt, cleanEnv, start, stop } from './cli.js'
+import { assertBuilt, cleanEnv, PLAYGROUND_SECRETS, start, stop } from './cli.js'
 
 // The playground's AI SDK example (docs/playground.md) as a visitor uses it: `chatbot dev` in
 // playground/ with its config (the `web` middleware on: session cookie, CSRF), the human-paced
@@ -30,7 +30,7 @@ describe.skipIf(!availability.run)('the AI SDK example page, in Chromium', () =>
     dir = mkdtempSync(join(tmpdir(), 'chatbot-playground-ai-sdk-'))
     const probe = await listenNode(() => {})
     await probe.close()
-    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), CHATBOT_API_KEY: '', CHATBOT_BASE_URL: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
+    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), ...PLAYGROUND_SECRETS, CHATBOT_API_KEY: '', CHATBOT_BASE_URL: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
     server = await start(['dev', '--port', '0'], PLAYGROUND, env, READY)
     origin = server.match[1]!
     browser = await launchChromium()

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listenNode, readSse } from '@chatbot-kit/test-utils'
-import { assertBuilt, cleanEnv, start, stop } from './cli.js'
+import { assertBuilt, cleanEnv, PLAYGROUND_SECRETS, start, stop } from './cli.js'
 
 // `npm run dev` as a user runs it: `chatbot dev` in playground/, its index.html, the human-paced
 // demo provider. Only the database moves to a temporary folder.
@@ -22,7 +22,7 @@ describe('chatbot dev in the playground', () => {
     const probe = await listenNode(() => {})
     await probe.close()
     // An empty key and base URL beat a playground/.env that names a real provider: the demo provider answers.
-    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), CHATBOT_ROUTE_MIDDLEWARE: '', CHATBOT_API_KEY: '', CHATBOT_BASE_URL: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
+    const env = cleanEnv({ CHATBOT_DATABASE_URL: join(dir, 'playground.sqlite'), ...PLAYGROUND_SECRETS, CHATBOT_ROUTE_MIDDLEWARE: '', CHATBOT_API_KEY: '', CHATBOT_BASE_URL: '', PLAYGROUND_MCP_PORT: new URL(probe.url).port })
     server = await start(['dev', '--port', '0'], PLAYGROUND, env, READY)
     origin = server.match[1]!
   })

@@ -4,7 +4,7 @@ import type { ChannelConfig } from './config/types.js'
 import type { ChannelSettings, ResolvedConfig } from './config/resolved.js'
 import type { ContextValue } from './turn/types.js'
 import type { RenderedWidget, RenderWidgetOptions } from './widget-render.js'
-import type { H3Event } from 'h3'
+import type { RenderTarget } from './widget-target.js'
 
 /** The channels of one chatbot: runtime scopes (`chatbot.channel(name)`), their contexts, and cached settings. */
 export function createChannelRegistry(config: ResolvedConfig) {
@@ -24,7 +24,7 @@ export function createChannelRegistry(config: ResolvedConfig) {
     contexts(name: string): Map<string, ContextValue> | undefined {
       return scopes.get(name)?.contexts
     },
-    scope(name: string, render: (event: H3Event, options: RenderWidgetOptions) => Promise<RenderedWidget>): ChannelScope {
+    scope(name: string, render: (target: RenderTarget, options: RenderWidgetOptions) => Promise<RenderedWidget>): ChannelScope {
       const scope = scopeOf(name)
       const override = (patch: ChannelConfig) => {
         Object.assign(scope.overrides, patch)

@@ -1,4 +1,4 @@
-import type { H3Event } from 'h3'
+import type { RenderTarget } from './widget-target.js'
 import type { ChannelConfig } from './config/types.js'
 import type { ContextValue } from './turn/types.js'
 import type { RenderedWidget, RenderWidgetOptions } from './widget-render.js'
@@ -14,14 +14,14 @@ export interface ChannelScope {
   /** Per tool, `'required'` (the user approves each call) or `'auto'` (replaces the tools plugin's `toolApproval`). */
   toolApproval(policies: Record<string, 'auto' | 'required'>): ChannelScope
   context(name: string, value: ContextValue): ChannelScope
-  renderWidget(event: H3Event, options?: Omit<RenderWidgetOptions, 'channel'>): Promise<RenderedWidget>
+  renderWidget(target: RenderTarget, options?: Omit<RenderWidgetOptions, 'channel'>): Promise<RenderedWidget>
 }
 
 export function createChannelScope(
   name: string,
   override: (patch: ChannelConfig) => void,
   contexts: Map<string, ContextValue>,
-  render: (event: H3Event, options: RenderWidgetOptions) => Promise<RenderedWidget>,
+  render: (target: RenderTarget, options: RenderWidgetOptions) => Promise<RenderedWidget>,
 ): ChannelScope {
   const scope: ChannelScope = {
     name,

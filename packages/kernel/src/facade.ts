@@ -15,6 +15,7 @@ import type { ContextValue } from './turn/types.js'
 import type { ChatbotServices } from './services.js'
 import type { Schema } from './storage/schema.js'
 import type { RenderedWidget, RenderWidgetOptions } from './widget-render.js'
+import type { RenderTarget } from './widget-target.js'
 
 /** `chatbot.authorize(fn)`: true lets an admin request through. */
 export type AdminAuthorizer = (event: H3Event) => boolean | Promise<boolean>
@@ -55,7 +56,13 @@ export interface Chatbot extends ChatbotServices {
   route(route: ChatbotRoute): Chatbot
   /** Registers middleware that `routeMiddleware` may name. */
   registerMiddleware(name: string, middleware: Middleware): Chatbot
-  renderWidget(event: H3Event, options?: RenderWidgetOptions): Promise<RenderedWidget>
+  /**
+   * The widget's tags for a page: the envelope (for `identify(event)`'s user, else a guest), and
+   * what plugins add (the CSRF meta tag). `target` is the page's request: an h3 v2 event, a web
+   * `Request`, or Node's `{ req, res }` (a plain `node:http` server, Express); the cookies it
+   * needs are set on the event's or Node's response, and returned in `headers` for a `Request`.
+   */
+  renderWidget(target: RenderTarget, options?: RenderWidgetOptions): Promise<RenderedWidget>
   mintEnvelope(claims: EnvelopeClaims): string
   verifyEnvelope(token: unknown): EnvelopePayload
   on<E extends ChatbotEvent>(type: ChatbotEventClass<E>, listener: (event: E) => void | Promise<void>): () => void

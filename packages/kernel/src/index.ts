@@ -66,6 +66,7 @@ export {
 } from './storage/index.js'
 export { truncateUtf8, byteLength, countTokens, loadTokenizer, TRUNCATION_MARKER } from './text/index.js'
 export { escapeHtml, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
+export type { NodeRequestPair, RenderTarget } from './widget-target.js'
 export { packageVersion } from './version.js'
 export { startToolSpan, type ToolSpan } from './telemetry/index.js'
 // For plugins with tables and names of their own: the kernel's dialect test, timestamp format and "did you mean".

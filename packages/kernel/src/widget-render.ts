@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { H3Event } from 'h3'
 import type { EnvelopeClaims } from './envelope/index.js'
 import type { Hookable } from 'hookable'
 import type { ResolvedConfig } from './config/index.js'
 import type { ChatbotHooks, WidgetRenderContext } from './hooks.js'
+import { renderEventOf, renderHeaders, type RenderTarget } from './widget-target.js'
 
 export interface RenderWidgetOptions {
   channel?: string
@@ -21,6 +21,12 @@ export interface RenderedWidget {
   element: string
   /** `head` + `script` + `element`, for pages that render it in one place. */
   html: string
+  /**
+   * What the page's response must carry: the `Set-Cookie` lines of the session and guest
+   * cookies. Already set on an h3 event's response and on Node's `res`; a host that rendered
+   * for a web `Request` copies them onto the `Response` it builds.
+   */
+  headers: Headers
 }
 
 export function escapeHtml(value: string): string {
@@ -30,9 +36,10 @@ export function escapeHtml(value: string): string {
 /** What `renderWidget` does: identify, let plugins add to the page, mint, render. */
 export async function renderWidget(
   deps: { config: ResolvedConfig; hooks: Hookable<ChatbotHooks>; mint: (claims: EnvelopeClaims) => string },
-  event: H3Event,
+  target: RenderTarget,
   options: RenderWidgetOptions,
 ): Promise<RenderedWidget> {
+  const event = renderEventOf(target)
   const channel = options.channel ?? 'default'
   const identity = await deps.config.identify?.(event)
   const claims: EnvelopeClaims = { route: options.route ?? event.url.pathname, channel, ...(identity?.userId ? { userId: identity.userId } : {}) }
@@ -53,5 +60,5 @@ export async function renderWidget(
   const head = context.head.join('\n')
   const script = `<script type="module" src="${escapeHtml(deps.config.base)}/widget.js"></script>`
   const element = `<chatbot-widget${attributeText}></chatbot-widget>`
-  return { envelope, head, script, element, html: [head, script, element].filter(Boolean).join('\n') }
+  return { envelope, head, script, element, html: [head, script, element].filter(Boolean).join('\n'), headers: renderHeaders(event, target) }
 }

@@ -11,16 +11,22 @@ function literal(value: unknown): string {
   return String(value)
 }
 
-type Node = { spec?: OptionSpec; children: Map<string, Node> }
+type Node = { spec?: OptionSpec; owner: string; children: Map<string, Node> }
+/** A key with the owner that declares it ("the kernel", "the replies plugin"). */
+type Entry = [path: string, spec: OptionSpec, owner: string]
 
-/** The tree of `entries`, each spec's default replaced by the wiring's, if it sets one. */
-function treeOf(entries: [string, OptionSpec][], defaults: Readonly<Record<string, unknown>> = {}): Node {
-  const root: Node = { children: new Map() }
-  for (const [path, spec] of entries) {
+/**
+ * One tree of every owner's keys, each spec's default replaced by the wiring's, if it sets one.
+ * Owners that declare keys under the same parent (the kernel's and the replies plugin's
+ * `stream.*`) share its block: an object literal may name a key only once.
+ */
+function treeOf(entries: Entry[], defaults: Readonly<Record<string, unknown>> = {}): Node {
+  const root: Node = { owner: '', children: new Map() }
+  for (const [path, spec, owner] of entries) {
     let node = root
     for (const key of path.split('.')) {
       let next = node.children.get(key)
-      if (!next) node.children.set(key, (next = { children: new Map() }))
+      if (!next) node.children.set(key, (next = { owner, children: new Map() }))
       node = next
     }
     node.spec = path in defaults ? { ...spec, default: defaults[path] } : spec
@@ -32,8 +38,8 @@ function treeOf(entries: [string, OptionSpec][], defaults: Readonly<Record<strin
  * One key: its default (or a commented example) and, as a trailing comment, its env variable and
  * doc. In a channel block (`inChannel`) no env variable applies and the whole line is a comment.
  */
-function line(key: string, spec: OptionSpec, indent: string, inChannel: boolean): string {
-  const comment = [inChannel ? undefined : spec.env?.name, spec.doc].filter(Boolean).join(': ')
+function line(key: string, spec: OptionSpec, indent: string, inChannel: boolean, note?: string): string {
+  const comment = [[inChannel ? undefined : spec.env?.name, spec.doc].filter(Boolean).join(': '), note].filter(Boolean).join(' ')
   const example = spec.example
   // A secret is read from the environment, never written here.
   const code = example?.startsWith('process.env.') && !inChannel
@@ -42,22 +48,39 @@ function line(key: string, spec: OptionSpec, indent: string, inChannel: boolean)
   return `${indent}${code}${comment ? `  // ${comment}` : ''}`
 }
 
-function render(node: Node, indent: string, inChannel = false): string[] {
+/** A block's keys; a key of another owner than the block's says whose it is. */
+function render(node: Node, indent: string, inChannel = false, blockOwner = node.owner): string[] {
   const lines: string[] = []
   for (const [key, child] of node.children) {
     if (key === 'channels' || key === 'plugins') continue
-    if (child.children.size === 0) lines.push(line(key, child.spec!, indent, inChannel))
-    else lines.push(`${indent}${key}: {`, ...render(child, `${indent}  `, inChannel), `${indent}},`)
+    const note = !inChannel && child.owner !== blockOwner ? `(${child.owner})` : undefined
+    if (child.children.size === 0) lines.push(line(key, child.spec!, indent, inChannel, note))
+    else lines.push(`${indent}${key}: {`, ...render(child, `${indent}  `, inChannel, blockOwner), `${indent}},`)
   }
   return lines
 }
 
-const topLevel = (options: OptionDeclarations) => Object.entries(options).filter(([, spec]) => spec.channel !== 'only')
+/** The top-level keys, under a heading per owner, in the order the owners come. */
+function renderTopLevel(root: Node): string[] {
+  const lines: string[] = []
+  let owner: string | undefined
+  for (const [key, child] of root.children) {
+    if (key === 'channels' || key === 'plugins') continue
+    if (child.owner !== owner) lines.push('', `  // Keys of ${(owner = child.owner)}`)
+    lines.push(...render({ owner: child.owner, children: new Map([[key, child]]) }, '  '))
+  }
+  return lines
+}
+
+const topLevel = (options: OptionDeclarations, owner: string) =>
+  Object.entries(options)
+    .filter(([, spec]) => spec.channel !== 'only')
+    .map(([path, spec]): Entry => [path, spec, owner])
 /** A channel's keys; one that stands alone in a channel (`prompt`) has no default there. */
-const perChannel = (options: OptionDeclarations) =>
+const perChannel = (options: OptionDeclarations, owner: string) =>
   Object.entries(options)
     .filter(([, spec]) => spec.channel !== undefined)
-    .map(([path, spec]): [string, OptionSpec] => [path, spec.channel === 'own' ? { ...spec, default: undefined } : spec])
+    .map(([path, spec]): Entry => [path, spec.channel === 'own' ? { ...spec, default: undefined } : spec, owner])
 
 /**
  * The `chatbot.config.ts` that `chatbot install` writes, gathered from the declarations of the
@@ -65,11 +88,8 @@ const perChannel = (options: OptionDeclarations) =>
  */
 export function configTemplate(plugins: ChatbotPlugin[], defaults: Readonly<Record<string, unknown>> = {}): string {
   const owners: [string, OptionDeclarations][] = [['the kernel', coreOptions], ...plugins.filter((plugin) => plugin.options).map((plugin): [string, OptionDeclarations] => [`the ${plugin.name} plugin`, plugin.options!])]
-  const body = owners.flatMap(([owner, options]) => {
-    const lines = render(treeOf(topLevel(options), defaults), '  ')
-    return lines.length === 0 ? [] : ['', `  // Keys of ${owner}`, ...lines]
-  })
-  const channel = render(treeOf(owners.flatMap(([, options]) => perChannel(options))), '    //   ', true)
+  const body = renderTopLevel(treeOf(owners.flatMap(([owner, options]) => topLevel(options, owner)), defaults))
+  const channel = render(treeOf(owners.flatMap(([owner, options]) => perChannel(options, owner))), '    //   ', true)
   return `import { defineChatbotConfig } from 'chatbot-kit'
 
 // Every key is optional: the value shown is the default, the comment names its environment

@@ -7,6 +7,7 @@ const main = defineCommand({
     dev: () => import('./commands/dev.js').then((module) => module.default),
     serve: () => import('./commands/serve.js').then((module) => module.default),
     install: () => import('./commands/install.js').then((module) => module.default),
+    key: () => import('./commands/key.js').then((module) => module.default),
     migrate: () => import('./commands/migrate.js').then((module) => module.default),
     envelope: () => import('./commands/envelope.js').then((module) => module.default),
     conversations: () => import('./commands/conversations.js').then((module) => module.default),

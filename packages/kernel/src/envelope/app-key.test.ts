@@ -18,7 +18,7 @@ describe('parseAppKey', () => {
     const error = configError(value)
     expect(error.key).toBe('appKey')
     expect(error.message).toContain('"appKey"')
-    expect(error.message).toContain('npx chatbot install')
+    expect(error.message).toContain('npx chatbot key')
     expect(error.message).toContain('openssl rand -base64 32')
   })
 

@@ -8,7 +8,7 @@ const MIN_DISTINCT = 10
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
 
 const HOW_TO_CREATE =
-  'run "npx chatbot install" (it writes CHATBOT_APP_KEY to .env), or set it to "base64:" followed by the output of "openssl rand -base64 32"'
+  'run "npx chatbot key" (it writes CHATBOT_APP_KEY to .env and nothing else), or set it to "base64:" followed by the output of "openssl rand -base64 32"'
 
 /** A fresh key in the `base64:` form: 32 random bytes. */
 export function generateAppKey(): string {

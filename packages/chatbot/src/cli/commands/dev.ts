@@ -2,13 +2,15 @@ import { watch } from 'node:fs'
 import { defineCommand } from 'citty'
 import { consola } from '../console.js'
 import { H3, serve } from 'h3'
-import { generateAppKey, type Chatbot, type ChatbotConfig } from '@chatbot-kit/kernel'
+import type { Chatbot, ChatbotConfig } from '@chatbot-kit/kernel'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { loadChatbotConfig } from '../../config/load.js'
+import { DEV_KEY_FILE, devAppKey } from '../app-key/dev-key.js'
 import { createChatbot } from '../../create.js'
 import { defaultDemoPage, renderDemoPage } from '../demo-page.js'
 import { describeProvider, usesDemoProvider } from '../dev-provider.js'
 import { findDevPage, serveDevFile } from '../dev-files.js'
+import { assertPortFree, explainListenError } from '../port-in-use.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
 
 export default defineCommand({
@@ -20,8 +22,10 @@ export default defineCommand({
   },
   async run({ args }) {
     const port = parsePort(args.port)
+    const hostname = args.host ? '0.0.0.0' : '127.0.0.1'
     const location = configLocation(args.config)
     await guard(async () => {
+      await assertPortFree(port, hostname)
       const first = await loadChatbotConfig(location)
       const overrides: ChatbotConfig = {}
       const demo = usesDemoProvider(first) ? await createDemoProvider({ port: 0, pace: 'human' }) : undefined
@@ -29,8 +33,9 @@ export default defineCommand({
       const providerNote = describeProvider(first, demo?.url)
       consola.info(providerNote)
       if (!first.appKey) {
-        overrides.appKey = generateAppKey()
-        consola.warn('No CHATBOT_APP_KEY: generated a throwaway key for this dev session (envelopes die with it). Run `npx chatbot install` for a lasting one.')
+        const { key, created } = await devAppKey(location.cwd)
+        overrides.appKey = key
+        consola.info(`No CHATBOT_APP_KEY: ${created ? 'made a dev key in' : 'using the dev key in'} ${DEV_KEY_FILE}, kept across restarts of chatbot dev. For chatbot serve and production, run "npx chatbot key" (it writes CHATBOT_APP_KEY to .env).`)
       }
 
       const build = async () => createChatbot(await loadChatbotConfig({ ...location, overrides }), { debug: true })
@@ -44,8 +49,10 @@ export default defineCommand({
         return page ? renderDemoPage(current, event, providerNote, page) : serveDevFile(event, location.cwd)
       })
       // srvx's own signal handling (on unless TEST/CI is set) would cut replies after 5 s: ours waits for them.
-      const server = serve(app, { port, hostname: args.host ? '0.0.0.0' : '127.0.0.1', silent: true, gracefulShutdown: false })
-      await server.ready()
+      const server = serve(app, { port, hostname, silent: true, gracefulShutdown: false })
+      await server.ready().catch((error: unknown) => {
+        throw explainListenError(error, port)
+      })
       consola.success(`chatbot-kit dev server: ${server.url}`)
 
       let reloading: ReturnType<typeof setTimeout> | undefined

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { defineCommand } from 'citty'
 import { consola } from '../console.js'
-import { generateAppKey } from '@chatbot-kit/kernel'
 import { builtinPlugins, KIT_DEFAULTS } from '../../create.js'
+import { writeAppKey } from '../app-key/env-file.js'
 import { configTemplate } from '../config-template.js'
 import { configArg, fail, guard } from '../shared.js'
 
@@ -17,19 +17,13 @@ export default defineCommand({
   async run({ args }) {
     const cwd = process.cwd()
     const configPath = resolve(cwd, args.config ?? 'chatbot.config.ts')
-    if (existsSync(configPath) && !args.force) fail(`${configPath} exists; pass --force to overwrite it.`)
+    if (existsSync(configPath) && !args.force) fail(`${configPath} exists; pass --force to overwrite it, or run "npx chatbot key" to add only an app key to .env.`)
     await guard(async () => {
       await writeFile(configPath, configTemplate(builtinPlugins(), KIT_DEFAULTS))
       consola.success(`Wrote ${configPath}`)
-      const envPath = resolve(cwd, '.env')
-      const env = existsSync(envPath) ? await readFile(envPath, 'utf8') : ''
-      if (/^CHATBOT_APP_KEY=.+$/m.test(env)) {
-        consola.info('.env already has CHATBOT_APP_KEY; kept it.')
-      } else {
-        const separator = env === '' || env.endsWith('\n') ? '' : '\n'
-        await writeFile(envPath, `${env}${separator}CHATBOT_APP_KEY=${generateAppKey()}\n`)
-        consola.success(`Added a new CHATBOT_APP_KEY to ${envPath} (keep it secret; rotate with CHATBOT_APP_KEY_PREVIOUS).`)
-      }
+      const { envPath, outcome } = await writeAppKey(cwd)
+      if (outcome === 'kept') consola.info('.env already has CHATBOT_APP_KEY; kept it.')
+      else consola.success(`Added a new CHATBOT_APP_KEY to ${envPath} (keep it secret; rotate with CHATBOT_APP_KEY_PREVIOUS).`)
     })
   },
 })

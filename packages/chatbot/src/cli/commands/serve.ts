@@ -2,6 +2,7 @@ import { defineCommand } from 'citty'
 import { consola } from '../console.js'
 import { serveChatbot } from '@chatbot-kit/kernel'
 import { loadChatbot } from '../../config/load.js'
+import { explainListenError } from '../port-in-use.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
 
 export default defineCommand({
@@ -16,7 +17,9 @@ export default defineCommand({
     const port = parsePort(args.port)
     await guard(async () => {
       const chatbot = await loadChatbot({ ...configLocation(args.config), migrate: args.migrate })
-      const server = await serveChatbot(chatbot, { port, hostname: args.host })
+      const server = await serveChatbot(chatbot, { port, hostname: args.host }).catch((error: unknown) => {
+        throw explainListenError(error, port)
+      })
       consola.success(`chatbot-kit serving ${server.url}${chatbot.config.base}`)
       if (!args.migrate) consola.info('Migrations were not applied (--no-migrate); health reports 503 until `chatbot migrate` runs.')
       onShutdown(async () => {

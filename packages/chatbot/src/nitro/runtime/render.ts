@@ -1,7 +1,6 @@
 import type { RenderedWidget, RenderWidgetOptions } from '@chatbot-kit/kernel'
-import { csrfToken } from '@chatbot-kit/plugin-web'
 import { useChatbot } from './instance.js'
-import { copyCookies, toChatbotEvent, type NitroEventLike } from './node-event.js'
+import { rememberHostEvent, type NitroEventLike } from './node-event.js'
 import { elementAttributes, type WidgetView } from './widget-view.js'
 
 /**
@@ -10,25 +9,18 @@ import { elementAttributes, type WidgetView } from './widget-view.js'
  * The cookies it needs (session, guest id) are set on the page's response.
  */
 export async function renderChatbotWidget(event: NitroEventLike, options: RenderWidgetOptions = {}): Promise<RenderedWidget> {
-  return (await render(event, options)).rendered
+  const chatbot = await useChatbot()
+  return chatbot.renderWidget(rememberHostEvent(event), options)
 }
 
 /** The same, as the data `<ChatbotWidget>` renders from. */
 export async function renderWidgetView(event: NitroEventLike, options: RenderWidgetOptions = {}): Promise<WidgetView> {
-  const { rendered, csrf } = await render(event, options)
+  const rendered = await renderChatbotWidget(event, options)
+  // Under the `web` middleware the head holds the session's CSRF meta tag; nothing without it.
+  const csrf = elementAttributes(rendered.head.match(/<meta name="csrf-token"[^>]*>/)?.[0] ?? '').content
   return {
     attributes: elementAttributes(rendered.element),
     script: elementAttributes(rendered.script).src!,
     ...(csrf ? { csrfToken: csrf } : {}),
   }
-}
-
-async function render(event: NitroEventLike, options: RenderWidgetOptions) {
-  const chatbot = await useChatbot()
-  const chatbotEvent = toChatbotEvent(event)
-  const rendered = await chatbot.renderWidget(chatbotEvent, options)
-  // The session `renderWidget` started (web middleware); undefined without it.
-  const csrf = csrfToken(chatbotEvent, chatbot)
-  copyCookies(chatbotEvent, event.node.res)
-  return { rendered, csrf }
 }
