@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^@chatbot-kit\/admin$/, replacement: src('packages/admin/src/index.ts') },
       { find: /^@chatbot-kit\/admin\/plugin$/, replacement: src('packages/admin/src/plugin.ts') },
       { find: /^@chatbot-kit\/admin\/queries$/, replacement: src('packages/admin/src/queries/index.ts') },
+      { find: /^@chatbot-kit\/admin\/procedures$/, replacement: src('packages/admin/src/procedures.ts') },
       { find: /^@chatbot-kit\/demo-provider$/, replacement: src('packages/demo-provider/src/index.ts') },
       { find: /^@chatbot-kit\/test-utils$/, replacement: src('packages/test-utils/src/index.ts') },
       { find: /^@chatbot-kit\/plugin-([a-z-]+)$/, replacement: src('plugins/$1/src/index.ts') },

@@ -4,7 +4,11 @@
 // did the plugins too, most of what was left of its start-up budget (docs/performance.md).
 // - The kernel, with Kysely, hookable and unstorage's core, into packages/kernel/dist/kernel.js:
 //   Kysely alone is ~280 files and ~180 ms to import, ~30 ms bundled.
-// - Each plugin's own files into plugins/<name>/dist/bundle.js.
+// - Each plugin's own files into plugins/<name>/dist/bundle.js, but for its admin procedures
+//   (src/admin/, which its `admin` field imports with the first admin request): they stay the
+//   compiled files beside it. Bundled, the code they share with the plugin would become a chunk
+//   every start-up loads; as files, they load only with an admin request (with copies of the
+//   plugin's storage functions they use, which keep no module state).
 // - @chatbot-kit/admin with tRPC's server inlined, from its sources, in place of the files its
 //   package.json `exports` name: `@trpc/server` declares TypeScript as a required peer
 //   dependency, so depending on it put TypeScript's ~30 MB native compiler into every
@@ -18,16 +22,17 @@ import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** Keeps bare imports as imports, unless `inline(path)` says to bundle them. */
-const externalUnless = (inline) => ({
+/** Keeps bare imports as imports, unless `inline(path)` says to bundle them, and relative ones matching `separate`. */
+const externalUnless = (inline, separate = /^$/) => ({
   name: 'external-but-inline',
   setup(esbuild) {
     esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) => (inline(path) ? undefined : { path, external: true }))
+    esbuild.onResolve({ filter: separate }, ({ path }) => ({ path, external: true }))
   },
 })
 
 /** Bundles `entryPoints` (output name → input file) into `dist/` of `folder`, beside chunks for what loads lazily. */
-async function bundleInto(folder, entryPoints, inline) {
+async function bundleInto(folder, entryPoints, inline, separate) {
   const dist = join(root, folder, 'dist')
   // Chunks from an earlier build carry other hashes.
   for (const file of readdirSync(dist)) if (file.startsWith('chunk-')) rmSync(join(dist, file))
@@ -44,12 +49,15 @@ async function bundleInto(folder, entryPoints, inline) {
     platform: 'node',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [externalUnless(inline)],
+    plugins: [externalUnless(inline, separate)],
   })
 }
 
-/** Bundles `dist/index.js` of `folder` into `dist/<name>.js`; bare imports stay imports unless in `inline`. */
-const bundle = (folder, name, inline = []) => bundleInto(folder, { [name]: join(root, folder, 'dist', 'index.js') }, (path) => inline.includes(path))
+/**
+ * Bundles `dist/index.js` of `folder` into `dist/<name>.js`; bare imports stay imports unless in
+ * `inline`, and so do relative imports matching `separate`.
+ */
+const bundle = (folder, name, inline = [], separate) => bundleInto(folder, { [name]: join(root, folder, 'dist', 'index.js') }, (path) => inline.includes(path), separate)
 
 /**
  * Bundles each `exports` entry of `folder` from its TypeScript source (`./dist/x.js` from
@@ -65,5 +73,5 @@ function bundleExports(folder, inline) {
 }
 
 await bundle('packages/kernel', 'kernel', ['kysely', 'hookable', 'unstorage', 'unstorage/drivers/memory'])
-await Promise.all(readdirSync(join(root, 'plugins')).map((plugin) => bundle(join('plugins', plugin), 'bundle')))
+await Promise.all(readdirSync(join(root, 'plugins')).map((plugin) => bundle(join('plugins', plugin), 'bundle', [], /^\.\/admin\//)))
 await bundleExports('packages/admin', (path) => /^@trpc\/server(\/|$)/.test(path))

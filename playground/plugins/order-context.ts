@@ -27,7 +27,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * A host plugin (docs/plugins.md walks through it):
  * - `turn:start` refuses a message containing the banned word, before any message is stored;
  * - `turn:context` adds an `orders` section for a signed-in user who has orders;
- * - `turn:end` counts completed replies, readable at `GET {base}/order-context/stats`.
+ * - `turn:end` counts completed replies, readable at `GET {base}/order-context/stats`;
+ * - `admin` adds `orders.byUser` to the admin API (order-context-admin.ts, loaded on first use).
  */
 export function orderContextPlugin(options: OrderContextOptions) {
   const orders = new Map(Object.entries(options.orders ?? DEMO_ORDERS))
@@ -36,6 +37,7 @@ export function orderContextPlugin(options: OrderContextOptions) {
 
   return definePlugin({
     name: 'order-context',
+    admin: () => import('./order-context-admin.js').then((module) => module.orderContextAdmin(orders)),
     hooks: {
       'turn:start': (turn: Turn) => {
         if (banned.test(turn.message)) {

@@ -11,7 +11,7 @@ type H3Event = Parameters<AdminAuthorizer>[0]
  * credential: a bearer that verifies as one is refused before the host's check runs.
  */
 export async function checkAccess(chatbot: Chatbot, event: H3Event | undefined): Promise<void> {
-  if (!(await hasAccess(chatbot, event))) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'An admin token or the host’s authorization is required.' })
+  if (!(await hasAccess(chatbot, event))) throw unauthorized()
 }
 
 /** The same check as `checkAccess`, answered rather than thrown (NOT_FOUND still throws while the API is off). */
@@ -20,7 +20,11 @@ export async function hasAccess(chatbot: Chatbot, event: H3Event | undefined): P
   return event !== undefined && (await isAllowed(chatbot, event))
 }
 
-async function isAllowed(chatbot: Chatbot, event: H3Event): Promise<boolean> {
+/** What a request without access is told, whatever it asked for. */
+export const unauthorized = () => new TRPCError({ code: 'UNAUTHORIZED', message: 'An admin token or the host’s authorization is required.' })
+
+/** Whether the request carries the admin token or passes the host's `authorize` check (never a widget envelope). */
+export async function isAllowed(chatbot: Chatbot, event: H3Event): Promise<boolean> {
   const bearer = readBearer(event.req.headers.get('authorization'))
   if (bearer !== undefined && isEnvelope(chatbot, bearer)) return false
   const token = chatbot.config.admin.token

@@ -1,7 +1,19 @@
 export { adminPlugin, ADMIN_PATH } from './plugin.js'
 export { adminOptions } from './options.js'
-export { adminRouter, createAdminCaller, type AdminRouter } from './router.js'
+export { adminRouter, adminRouterOf, type AdminRouter } from './router.js'
+export { createAdminCaller, type AdminCaller } from './caller.js'
 export { adminEnabled } from './enabled.js'
+export {
+  defineAdminContribution,
+  type AdminContribution,
+  type AdminProcedures,
+  type ConversationCondition,
+  type ConversationFilter,
+  type OverviewSeries,
+  type TranscriptAdditions,
+  type TranscriptContribution,
+  type TranscriptMarkdown,
+} from './contributions/contribution.js'
 export {
   listConversations,
   MAX_CONVERSATION_PAGE,
@@ -12,12 +24,12 @@ export {
 } from './queries/list-conversations.js'
 export { dailyTokenUsage, type DailyUsageFilters, type DailyUsageRow } from './queries/daily-usage.js'
 export type { AdminContext, AdminEvent } from './trpc.js'
-export type { AdminApproval, AdminMessage, AdminToolInvocation, ConversationDetail, ConversationExport, ConversationListInput, ExportFormat, ReplyFeedback } from './routers/conversations.js'
+export type { ListPageInput } from './validate.js'
+export type { AdminMessage, ConversationDetail, ConversationExport, ConversationListInput, ExportFormat } from './routers/conversations.js'
 export type { StatsOverviewInput } from './routers/stats.js'
 export type { OverviewDay, OverviewTokens, OverviewTtftDay, StatsOverview } from './queries/overview.js'
+export type { DayRange } from './queries/daily-activity.js'
 export type { DailyRefusalRow } from './queries/daily-refusals.js'
-export type { ApprovalListInput } from './routers/approvals.js'
-export type { FeedbackListInput } from './routers/feedback.js'
-export type { UsageDailyInput, UsageDailyResult, UsageDay } from './routers/usage.js'
+export type { AdminCapabilities } from './routers/capabilities.js'
 export type { AdminChannel } from './routers/channels.js'
 export type { AdminHealth } from './routers/health.js'

@@ -1,4 +1,3 @@
-import type * as TrpcFetchAdapter from '@trpc/server/adapters/fetch'
 import { ChatbotNotFoundException, definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
 import { adminOptions } from './options.js'
 
@@ -8,12 +7,13 @@ import { consoleRoutes } from './console/route.js'
 import { recordRefusals } from './refusals/record-refusals.js'
 import { ADMIN_TABLES } from './storage/admin-tables.js'
 import { adminMigrations } from './storage/migrations/index.js'
-import type * as AdminRouterModule from './router.js'
+import type * as AdminHttp from './http.js'
 
-// tRPC and the router load with the first admin request: most servers never get one, and
-// loading them is ~30 ms of start-up (this file is the `@chatbot-kit/admin/plugin` entry).
-let server: Promise<[typeof TrpcFetchAdapter, typeof AdminRouterModule]> | undefined
-const loadServer = () => (server ??= Promise.all([import('@trpc/server/adapters/fetch'), import('./router.js')]))
+// tRPC, the router and the plugins' admin procedures load with the first admin request: most
+// servers never get one, and loading them is ~30 ms of start-up (this file is the
+// `@chatbot-kit/admin/plugin` entry).
+let server: Promise<typeof AdminHttp> | undefined
+const loadServer = () => (server ??= import('./http.js'))
 
 /** The tRPC endpoint under the chatbot's base. */
 export const ADMIN_PATH = '/admin/trpc'
@@ -35,16 +35,8 @@ export function adminPlugin(): ChatbotPlugin {
       const { chatbot } = api
       const handler = async (event: Parameters<Parameters<typeof chatbot.authorize>[0]>[0]) => {
         if (!adminEnabled(chatbot)) throw new ChatbotNotFoundException('No such route.')
-        const [{ fetchRequestHandler }, { adminRouter }] = await loadServer()
-        return fetchRequestHandler({
-          endpoint: `${chatbot.config.base}${ADMIN_PATH}`,
-          req: event.req,
-          router: adminRouter,
-          createContext: () => ({ chatbot, event }),
-          onError: ({ error, path }) => {
-            if (error.code === 'INTERNAL_SERVER_ERROR') chatbot.logger.error(`Admin procedure ${path ?? '?'} failed:`, error.cause ?? error)
-          },
-        })
+        const { serveAdminRequest } = await loadServer()
+        return serveAdminRequest(chatbot, event, `${chatbot.config.base}${ADMIN_PATH}`)
       }
       // Queries are GETs and mutations POSTs (batched calls too); not stateful: no session or CSRF, the bearer is the credential.
       for (const method of ['GET', 'POST'] as const) api.route({ name: 'chatbot.admin', method, path: `${ADMIN_PATH}/**`, stateful: false, handler })

@@ -7,8 +7,9 @@ import { checkAccess } from './access.js'
 
 /**
  * What every admin procedure sees. Over HTTP, `event` is the request (its `Authorization` header
- * or the host's `authorize` check decides); `trusted` skips the check for in-process callers
- * (`createAdminCaller`, the CLI), which already hold the chatbot.
+ * or the host's `authorize` check decides). `trusted` skips the check: in-process callers
+ * (`createAdminCaller`, the CLI) already hold the chatbot, and the admin route checks each request
+ * once, before its calls run (http.ts). A host's own adapter leaves it unset.
  */
 export interface AdminContext {
   chatbot: Chatbot

@@ -91,13 +91,24 @@ export function inputSchema<I, O>(parse: (raw: unknown) => O): InputSchema<I, O>
   }
 }
 
+/** The page fields every list's input takes (`listInputRange`, `pageOf` read them). */
+export interface ListPageInput {
+  /** 1 to 200, default 50. */
+  limit?: number
+  /** `nextCursor` of the previous page. */
+  cursor?: string | null
+}
+
+/** The fields every list's input takes besides its filters. */
+export const LIST_FIELDS = ['since', 'until', 'limit', 'cursor', 'direction']
+
 /**
  * The input of a cursor-paged list: its own `filters`, then the fields every list takes, a time
  * range (`since`, `until`) and `limit`, `cursor` (read with `pageOf`, after the filters). `direction`
  * is what tRPC's infinite queries add; it is accepted and ignored.
  */
 export function listInputRange(raw: unknown, filters: readonly string[]): { input: Record<string, unknown>; since: Date | undefined; until: Date | undefined } {
-  const input = object(raw, [...filters, 'since', 'until', 'limit', 'cursor', 'direction'])
+  const input = object(raw, [...filters, ...LIST_FIELDS])
   const since = optionalInstant(input.since, 'since')
   const until = optionalInstant(input.until, 'until')
   if (since && until && since > until) fail('since', 'must not be after until')
@@ -117,4 +128,19 @@ export async function withCursorCheck<T>(list: () => Promise<T>): Promise<T> {
     if (error instanceof RangeError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message })
     throw error
   }
+}
+
+const DAY_MS = 86_400_000
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
+
+/**
+ * A range of UTC days from `from` and `to` (`YYYY-MM-DD`, both included): `to` defaults to
+ * today and `from` to 29 days before it; at most `maxDays` long.
+ */
+export function dayRange(input: Record<string, unknown>, maxDays = Infinity): { from: string; to: string } {
+  const to = optionalDay(input.to, 'to') ?? dayOf(Date.now())
+  const from = optionalDay(input.from, 'from') ?? dayOf(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS)
+  if (from > to) fail('from', 'must not be after to')
+  if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1 > maxDays) fail('from', `must be at most ${maxDays} days before to, both included`)
+  return { from, to }
 }

@@ -102,8 +102,8 @@ describe('approvals.list access and input (sqlite)', () => {
     expect(await errorCode(h.client().approvals.list.query())).toBe('UNAUTHORIZED')
   })
 
-  it('lists nothing without the tools plugin, whose table it is', async () => {
+  it('is not there without the tools plugin, whose procedure it is', async () => {
     h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
-    expect(await h.client({ token: ADMIN_TOKEN }).approvals.list.query()).toEqual({ items: [], nextCursor: null })
+    expect(await errorCode(h.client({ token: ADMIN_TOKEN }).approvals.list.query())).toBe('NOT_FOUND')
   })
 })

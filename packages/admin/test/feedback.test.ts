@@ -126,11 +126,12 @@ describe('feedback.list access and input (sqlite)', () => {
     expect(await errorCode(h.client({ token: 'wrong-token-0123456789' }).feedback.list.query())).toBe('UNAUTHORIZED')
   })
 
-  it('lists nothing without the feedback plugin, whose table it is, or when a host plugin replaces it', async () => {
+  it('is not there without the feedback plugin, whose procedure it is, nor when a host plugin replaces it', async () => {
     h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
-    expect(await h.client({ token: ADMIN_TOKEN }).feedback.list.query()).toEqual({ items: [], nextCursor: null })
+    expect(await errorCode(h.client({ token: ADMIN_TOKEN }).feedback.list.query())).toBe('NOT_FOUND')
     await h.close()
     h = await createAdminHarness({ admin: { token: ADMIN_TOKEN }, plugins: [definePlugin({ name: 'feedback' })] })
-    expect(await h.client({ token: ADMIN_TOKEN }).feedback.list.query()).toEqual({ items: [], nextCursor: null })
+    expect(await errorCode(h.client({ token: ADMIN_TOKEN }).feedback.list.query())).toBe('NOT_FOUND')
+    expect((await h.client({ token: ADMIN_TOKEN }).capabilities.query()).procedures).not.toContain('feedback.list')
   })
 })

@@ -133,21 +133,25 @@ describe.each(DATABASES)('transcripts and export over HTTP on $name', ({ skip, c
   })
 })
 
-describe('conversations without the feedback plugin', () => {
+describe('conversations without the feedback and tools plugins', () => {
   let h: AdminHarness
   beforeAll(async () => {
     h = await createAdminHarness({ admin: { token: ADMIN_TOKEN } })
   })
   afterAll(() => h.close())
 
-  it('no reply is rated down: the filter keeps none or all, and replies have no rating', async () => {
+  it('have none of what those plugins add: no rating filter, no rating, tool calls or approvals', async () => {
     h.chatbot.fake('Hi')
     const done = (await events(await h.post({ signed_context: h.envelope(), message: 'hello' }))).at(-1)!
     const admin = h.client({ token: ADMIN_TOKEN })
-    expect((await admin.conversations.list.query({ hasDownRating: true })).items).toEqual([])
-    expect((await admin.conversations.list.query({ hasDownRating: false })).items.map((item) => item.id)).toEqual([done.conversation_id])
+    // The filter is the feedback plugin's: without it, an unknown field like any other.
+    expect(await errorCode(admin.conversations.list.query({ hasDownRating: true }))).toBe('BAD_REQUEST')
+    expect((await admin.conversations.list.query()).items.map((item) => item.id)).toEqual([done.conversation_id])
     const detail = await admin.conversations.get.query({ id: done.conversation_id as string })
-    expect(detail.messages.map((message) => message.feedback)).toEqual([null, null])
-    expect(detail.approvals).toEqual([])
+    expect(Object.keys(detail)).toEqual(['conversation', 'messages'])
+    expect(detail.messages.map((message) => 'feedback' in message)).toEqual([false, false])
+    const markdown = (await admin.conversations.export.query({ id: done.conversation_id as string, format: 'markdown' })).content
+    expect(markdown).toContain('> hello')
+    expect(markdown).not.toMatch(/Tool call|Approval|Feedback/)
   })
 })

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url'
 import { generateAppKey } from '@chatbot-kit/kernel'
 
 export const BIN = fileURLToPath(new URL('../bin/chatbot.mjs', import.meta.url))
+
+/** The line `chatbot serve` prints once it listens; group 1 is its origin. */
+export const SERVE_URL_LINE = /serving (http:\/\/[\d.]+:\d+)\/chatbot/
 const BUILT = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 
 /** The CLI runs from its build output, as users run it; `npm test` builds first. */

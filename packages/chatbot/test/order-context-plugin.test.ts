@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createTRPCClient, httpBatchLink } from '@trpc/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAdminCaller, type AdminRouter } from '@chatbot-kit/admin'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { readSse, silentLogger } from '@chatbot-kit/test-utils'
 import { createChatbot, generateAppKey, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
@@ -11,6 +13,8 @@ import { orderContextPlugin } from '../../../playground/plugins/order-context.js
 // (the setup pattern of packages/kernel/test/harness.ts).
 
 type StreamEvent = { type: string } & Record<string, unknown>
+
+const ADMIN_TOKEN = 'order-context-admin-token-0123'
 
 const events = (response: Response) => readSse<StreamEvent>(response)
 
@@ -31,6 +35,7 @@ describe('the order-context example plugin', () => {
         baseUrl: provider.url,
         apiKey: 'test-key',
         provider: { retries: 0 },
+        admin: { token: ADMIN_TOKEN },
         plugins: [orderContextPlugin({ bannedWord: 'refund' })],
       },
       { env: {}, logger: silentLogger() },
@@ -102,5 +107,17 @@ describe('the order-context example plugin', () => {
     const failed = await events(await post({ signed_context: envelope({ userId: 'user-42' }), message: 'Hello?' }))
     expect(failed.at(-1)).toMatchObject({ type: 'error', code: 'provider_unavailable' })
     expect((await stats()).replies).toBe(before + 1)
+  })
+
+  it('adds orders.byUser to the admin API: over HTTP, typed by AdminRouter, and in-process', async () => {
+    const admin = createTRPCClient<AdminRouter>({ links: [httpBatchLink({ url: `${server.url}/chatbot/admin/trpc`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })] })
+    expect(await admin.orders.byUser.query({ userId: 'user-42' })).toEqual([
+      { id: '1042', item: '2 × anvil, 50 kg', status: 'shipped on 2026-11-20' },
+      { id: '1057', item: '1 × hammer', status: 'waiting for stock' },
+    ])
+    expect(await admin.orders.byUser.query({ userId: 'user-7' })).toEqual([])
+    await expect(admin.orders.byUser.query({ user: 'user-42' } as never)).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' }, message: 'user is not a known field' })
+    expect((await admin.capabilities.query()).procedures).toContain('orders.byUser')
+    expect((await createAdminCaller(chatbot).orders.byUser({ userId: 'user-42' })).map((order) => order.id)).toEqual(['1042', '1057'])
   })
 })

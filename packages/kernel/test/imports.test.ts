@@ -1,21 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { importSpecifiers as specifiers, sourceFiles } from '@chatbot-kit/test-utils'
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url))
-
-/** Every source file of the kernel (tests left out). */
-function sources(folder = SRC): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name)
-    if (entry.isDirectory()) return sources(path)
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
-  })
-}
-
-/** What a file imports: `from '…'` and `import('…')`, type-only imports included. */
-const specifiers = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]!)
+const sources = () => sourceFiles(SRC)
 
 const graph = new Map(
   sources().map((file) => [

@@ -14,3 +14,4 @@ export { createHeldProvider, type HeldProvider, type HeldReply, type HeldRequest
 export { findAccessibilityViolations, formatViolations, type AxeOptions, type AxeViolation, type EvaluatingPage } from './accessibility.js'
 export { firefoxAvailability, launchFirefox, FIREFOX_PATH } from './firefox.js'
 export { BROWSER_ENGINES, type BrowserEngine, type EngineBrowser, type EnginePage, type OpenOptions } from './engines.js'
+export { importSpecifiers, sourceFiles } from './source-imports.js'

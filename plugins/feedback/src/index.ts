@@ -4,3 +4,4 @@ export { listFeedback, MAX_FEEDBACK_PAGE, type FeedbackFilters, type FeedbackLis
 export { feedbackByDay, type FeedbackByDayRange, type FeedbackDay } from './storage/feedback-by-day.js'
 export { conversationsWithDownRating } from './storage/down-rated.js'
 export type { FeedbackRating, MessageFeedbackTable, MessageFeedbackRow, NewMessageFeedbackRow } from './storage/message-feedback.table.js'
+export type { FeedbackListInput, ReplyFeedback } from './admin/types.js'

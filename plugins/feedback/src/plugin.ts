@@ -7,13 +7,14 @@ import { feedbackMigrations } from './storage/migrations/index.js'
 /**
  * Thumbs up or down on a reply (contract §9.4, docs/feedback.md): `POST /messages/:id/feedback`
  * stores one rating per reply in `message_feedback`, history shows it again as `feedback`, and
- * the admin API lists it (`feedback.list`).
+ * the admin API lists it (`feedback.list`, admin/contribution.ts).
  */
 export function feedbackPlugin(): ChatbotPlugin {
   return definePlugin({
     name: 'feedback',
     tables: FEEDBACK_TABLES,
     migrations: feedbackMigrations,
+    admin: () => import('./admin/contribution.js').then((module) => module.feedbackAdmin),
     setup(api: PluginApi) {
       api.route(feedbackRoute(api))
       // Registered once every plugin's setup ran, so it runs after their history listeners and

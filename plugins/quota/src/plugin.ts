@@ -37,6 +37,8 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
   return definePlugin({
     name: 'quota',
     options: quotaOptions,
+    // `usage.daily`, loaded with the first admin request.
+    admin: () => import('./admin/contribution.js').then((module) => module.quotaAdmin),
     setup(api: PluginApi) {
       const { streamDuration, shutdownGrace, dailyQuota } = api.config
       // A turn streams at most `streamDuration`, and a shutdown waits `shutdownGrace` before it

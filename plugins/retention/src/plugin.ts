@@ -11,6 +11,8 @@ export function retentionPlugin(): ChatbotPlugin {
   return definePlugin({
     name: 'retention',
     options: retentionOptions,
+    // `retention.prune`, loaded with the first admin request.
+    admin: () => import('./admin/contribution.js').then((module) => module.retentionAdmin),
     setup(api: PluginApi) {
       api.provide('prune', createPrune(api))
     },

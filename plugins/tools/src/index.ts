@@ -18,3 +18,4 @@ export {
 } from './storage/list-tool-approvals.js'
 export type { StoredToolApproval, ToolApprovalCall, ToolApprovalDecider, ToolApprovalDecision } from './storage/stored-tool-approval.js'
 export type { ToolApprovalsTable, ToolApprovalRow, NewToolApprovalRow } from './storage/tool-approvals.table.js'
+export type { AdminApproval, AdminToolInvocation, ApprovalListInput } from './admin/types.js'

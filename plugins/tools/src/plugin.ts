@@ -26,6 +26,8 @@ export function toolsPlugin(): ChatbotPlugin {
     options: toolsOptions,
     tables: ['tool_invocations', 'tool_approvals'],
     migrations: toolsMigrations,
+    // The approvals audit and a transcript's tool calls, loaded with the first admin request.
+    admin: () => import('./admin/contribution.js').then((module) => module.toolsAdmin),
     setup(api: PluginApi) {
       // A config tool that cannot be described to the provider fails at start-up, not mid-turn.
       for (const tool of api.config.tools.definitions) toJsonSchema(tool)

@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import { createIdCursor, fromStoredTimestamp, sql, toStoredTimestamp, type Schema } from '@chatbot-kit/kernel'
-import { conversationsWithDownRating } from '@chatbot-kit/plugin-feedback'
+import type { ConversationCondition } from '../contributions/contribution.js'
 
 /** Filters of `listConversations`; they combine with "and". */
 export interface ConversationFilters {
@@ -13,8 +13,8 @@ export interface ConversationFilters {
   until?: Date
   /** Text that one of the conversation's messages contains (case-insensitive for ASCII). */
   search?: string
-  /** `true`: a reply of it is rated down; `false`: none is. Reads the feedback plugin's table: only with that plugin. */
-  hasDownRating?: boolean
+  /** More conditions, all of which must hold: the filters plugins add to `conversations.list`. */
+  conditions?: readonly ConversationCondition[]
 }
 
 /** One row of the admin list; `id` is the public UUID. */
@@ -81,9 +81,9 @@ export async function listConversations(db: Kysely<Schema>, options: ListConvers
 }
 
 function matches(eb: ExpressionBuilder<Schema & { c: Schema['conversations'] }, 'c'>, db: Kysely<Schema>, filters: ConversationFilters, after: number | undefined): Expression<SqlBool> {
-  const { channel, userId, guestId, since, until, search, hasDownRating } = filters
+  const { channel, userId, guestId, since, until, search, conditions = [] } = filters
   return eb.and([
-    ...(hasDownRating === undefined ? [] : [eb('c.id', hasDownRating ? 'in' : 'not in', conversationsWithDownRating(db))]),
+    ...conditions.map((condition) => condition(eb, db)),
     ...(after === undefined ? [] : [eb('c.id', '<', after)]),
     ...(channel === undefined ? [] : [eb('c.channel', '=', channel)]),
     ...(userId === undefined ? [] : [eb('c.user_id', '=', userId)]),

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { Schema } from '@chatbot-kit/kernel'
-import { feedbackByDay, type FeedbackDay } from '@chatbot-kit/plugin-feedback'
+import type { OverviewSeries } from '../contributions/contribution.js'
 import { dailyActivity, type DailyActivityRow, type DayRange } from './daily-activity.js'
 import { dailyRefusals, type DailyRefusalRow } from './daily-refusals.js'
 
-/** One UTC day of the overview, every channel's (or the chosen channel's) sums. */
+/**
+ * One UTC day of the overview, every channel's (or the chosen channel's) sums. Plugins add
+ * fields by augmenting it (the feedback plugin's `feedbackUp`, `feedbackDown`), after these.
+ */
 export interface OverviewDay {
   day: string
   /** Conversations whose first message was stored that day. */
@@ -13,9 +16,6 @@ export interface OverviewDay {
   messages: number
   userMessages: number
   assistantMessages: number
-  /** Replies first rated that day, by their current rating. */
-  feedbackUp: number
-  feedbackDown: number
 }
 
 /** Provider usage of the replies stored on one day in one channel. */
@@ -48,6 +48,9 @@ export interface StatsOverview {
 
 const DAY_MS = 86_400_000
 
+/** The counts of a day of the overview where nothing happened (the plugins' fields come after). */
+export const EMPTY_DAY = { conversations: 0, messages: 0, userMessages: 0, assistantMessages: 0 }
+
 /** `from` to `to`, both included. */
 export function eachDay(from: string, to: string): string[] {
   const days: string[] = []
@@ -56,20 +59,18 @@ export function eachDay(from: string, to: string): string[] {
 }
 
 /**
- * The console's overview over `range`: three small reads (the activity rollup, the refusal
- * counts, the feedback plugin's per-day ratings when `feedback` is on), merged per day.
+ * The console's overview over `range`: small reads (the activity rollup, the refusal counts, each
+ * plugin's series, such as the feedback plugin's ratings per day), merged per day.
  */
-export async function statsOverview(db: Kysely<Schema>, range: DayRange, options: { feedback: boolean }): Promise<StatsOverview> {
-  const [activity, refusals, feedback] = await Promise.all([
-    dailyActivity(db, range),
-    dailyRefusals(db, range),
-    options.feedback ? feedbackByDay(db, range) : Promise.resolve([] as FeedbackDay[]),
-  ])
-  const byDay = new Map(eachDay(range.from, range.to).map((day) => [day, { day, conversations: 0, messages: 0, userMessages: 0, assistantMessages: 0, feedbackUp: 0, feedbackDown: 0 }]))
+export async function statsOverview(db: Kysely<Schema>, range: DayRange, series: readonly OverviewSeries[] = []): Promise<StatsOverview> {
+  const [activity, refusals, ...seriesDays] = await Promise.all([dailyActivity(db, range), dailyRefusals(db, range), ...series.map((one) => one.days(db, range))])
+  const empty: Partial<OverviewDay> = Object.assign({}, ...series.map((one) => one.empty))
+  // Typed as the plugins' augmentations say, which their `empty` fills.
+  const byDay = new Map(eachDay(range.from, range.to).map((day): [string, OverviewDay] => [day, { day, ...EMPTY_DAY, ...empty } as OverviewDay]))
   for (const row of activity) add(byDay.get(row.day), row)
-  for (const row of feedback) {
+  for (const row of seriesDays.flat()) {
     const day = byDay.get(row.day)
-    if (day) [day.feedbackUp, day.feedbackDown] = [row.up, row.down]
+    if (day) Object.assign(day, row)
   }
   return {
     from: range.from,

@@ -1,3 +1,4 @@
+import type { TranscriptContribution } from '../contributions/contribution.js'
 import type { ConversationDetail } from './conversation-detail.js'
 import { toMarkdown } from './markdown.js'
 
@@ -11,8 +12,8 @@ export interface ConversationExport {
 }
 
 /** Markdown for people; JSON for programs, exactly `conversations.get`'s answer. */
-export function exportConversation(detail: ConversationDetail, format: ExportFormat): ConversationExport {
+export function exportConversation(detail: ConversationDetail, format: ExportFormat, transcripts: readonly TranscriptContribution[]): ConversationExport {
   const name = `conversation-${detail.conversation.id}`
   if (format === 'json') return { filename: `${name}.json`, contentType: 'application/json; charset=utf-8', content: `${JSON.stringify(detail, null, 2)}\n` }
-  return { filename: `${name}.md`, contentType: 'text/markdown; charset=utf-8', content: toMarkdown(detail) }
+  return { filename: `${name}.md`, contentType: 'text/markdown; charset=utf-8', content: toMarkdown(detail, transcripts) }
 }

@@ -90,6 +90,9 @@ export function itServesTheChatbot(label: string, app: () => PackedApp): void {
     }
     const health = await fetch(`${app().origin}/chatbot/admin/trpc/health`, { headers: { authorization: `Bearer ${PACKED_ADMIN_TOKEN}` } })
     expect(health.status).toBe(200)
+    // The built-in plugins' procedures, loaded from their packages with the first admin request.
+    const capabilities = await fetch(`${app().origin}/chatbot/admin/trpc/capabilities`, { headers: { authorization: `Bearer ${PACKED_ADMIN_TOKEN}` } })
+    expect(((await capabilities.json()) as { result: { data: { procedures: string[] } } }).result.data.procedures).toEqual(expect.arrayContaining(['approvals.list', 'feedback.list', 'retention.prune', 'usage.daily']))
   })
 
   it('answers unknown chatbot paths with the chatbot 404', async () => {

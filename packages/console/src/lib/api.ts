@@ -7,6 +7,9 @@ import { session } from './session.svelte.js'
 const PAGE = 25
 const api = () => session.client
 
+/** The procedures and filters this server has (plugins add theirs). */
+export const capabilities = () => api().capabilities.query()
+
 export const overviewStats = (input: { from: string; to: string; channel?: string }) => api().stats.overview.query(input)
 
 export const channelNames = async (): Promise<string[]> => (await api().channels.list.query()).map((channel) => channel.name)

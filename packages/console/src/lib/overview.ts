@@ -1,10 +1,13 @@
 import { daysBetween } from './days.js'
 
-/** What the overview reads of `stats.overview` (its days may be sparse: missing days count zero). */
+/**
+ * What the overview reads of `stats.overview` (its days may be sparse: missing days count zero).
+ * `feedbackUp` and `feedbackDown` are the feedback plugin's: a server without it has none.
+ */
 export interface OverviewStats {
   from: string
   to: string
-  days: { day: string; conversations: number; messages: number; feedbackUp: number; feedbackDown: number }[]
+  days: { day: string; conversations: number; messages: number; feedbackUp?: number; feedbackDown?: number }[]
   tokens: { day: string; channel: string; inputTokens: number; outputTokens: number }[]
   refusals: { day: string; code: string; count: number }[]
   ttft: { day: string; p50Ms: number; p95Ms: number }[] | null
@@ -43,7 +46,10 @@ function grouped<T extends { day: string }>(days: string[], rows: T[], key: (row
   return [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([label, values]) => ({ label, values }))
 }
 
-/** The overview's charts, every day of the range on the x axis. */
+/** Whether the server counts feedback (the feedback plugin adds its fields to every day). */
+const hasFeedback = (stats: OverviewStats) => stats.days.some((row) => row.feedbackUp !== undefined)
+
+/** The overview's charts, every day of the range on the x axis; feedback only where the server counts it. */
 export function overviewCharts(stats: OverviewStats): ChartData[] {
   const days = daysBetween(stats.from, stats.to)
   const byDay = new Map(stats.days.map((row) => [row.day, row]))
@@ -61,8 +67,8 @@ export function overviewCharts(stats: OverviewStats): ChartData[] {
       ],
     },
     { id: 'refusals', title: 'Refusals per day by code', unit: 'refusals', days, series: grouped(days, stats.refusals, (row) => refusalLabel(row.code), (row) => row.count) },
-    { id: 'feedback', title: 'Feedback per day', unit: 'ratings', days, series: [{ label: 'Thumbs up', values: perDay('feedbackUp') }, { label: 'Thumbs down', values: perDay('feedbackDown') }] },
   ]
+  if (hasFeedback(stats)) charts.push({ id: 'feedback', title: 'Feedback per day', unit: 'ratings', days, series: [{ label: 'Thumbs up', values: perDay('feedbackUp') }, { label: 'Thumbs down', values: perDay('feedbackDown') }] })
   if (stats.ttft && stats.ttft.length > 0) {
     const ttft = new Map(stats.ttft.map((row) => [row.day, row]))
     charts.push({
@@ -79,16 +85,17 @@ export function overviewCharts(stats: OverviewStats): ChartData[] {
   return charts
 }
 
-/** The range's totals, for the figures above the charts. */
+/** The range's totals, for the figures above the charts; no feedback figures where the server counts none. */
 export function overviewTotals(stats: OverviewStats) {
   const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0)
+  const feedback = hasFeedback(stats)
   return {
     conversations: sum(stats.days, (row) => row.conversations),
     messages: sum(stats.days, (row) => row.messages),
     inputTokens: sum(stats.tokens, (row) => row.inputTokens),
     outputTokens: sum(stats.tokens, (row) => row.outputTokens),
     refusals: sum(stats.refusals, (row) => row.count),
-    feedbackUp: sum(stats.days, (row) => row.feedbackUp),
-    feedbackDown: sum(stats.days, (row) => row.feedbackDown),
+    feedbackUp: feedback ? sum(stats.days, (row) => row.feedbackUp ?? 0) : undefined,
+    feedbackDown: feedback ? sum(stats.days, (row) => row.feedbackDown ?? 0) : undefined,
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'puppeteer-core'
 import { findAccessibilityViolations, firefoxAvailability, formatViolations, launchFirefox, saveScreenshot } from '@chatbot-kit/test-utils'
-import { ADMIN_TOKEN, useConsole } from './harness.js'
+import { ADMIN_TOKEN, startConsoleServer, useConsole } from './harness.js'
 
 // The sign-in form and the overview in Firefox ESR (puppeteer-core over WebDriver BiDi): axe
 // finds no violation in the light and the dark theme and at 390 px, the charts draw, and the
@@ -35,7 +35,7 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 describe.skipIf(!firefox.run)('the console in Firefox ESR', () => {
-  const suite = useConsole(launchFirefox)
+  const suite = useConsole(startConsoleServer, launchFirefox)
 
   it('signs in and shows the overview with no accessibility violation, light, dark and at 390 px', { timeout: 120_000 }, async () => {
     const { page, problems } = await openTab(suite.browser, `${suite.server.origin}/chatbot/admin`)

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { browserAvailability, launchChromium, silentLogger, watchPageProblems, type PageProblems } from '@chatbot-kit/test-utils'
-import { createChatbot, defineTool, generateAppKey, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
-import { seed, type Seeded } from './seed.js'
+import { createChatbot, definePlugin, defineTool, generateAppKey, serveChatbot, type Chatbot, type RunningServer } from 'chatbot-kit'
+import { seed, storeHistory, type Seeded } from './seed.js'
 
 export const ADMIN_TOKEN = 'console-admin-token-0123456789'
 
@@ -15,21 +15,25 @@ export const ADMIN_TOKEN = 'console-admin-token-0123456789'
 export const availability = browserAvailability()
 if (!availability.run) console.warn(`[console browser tests] ${availability.reason}`)
 
-export interface ConsoleServer {
+/** A chatbot-kit server for the console; `close()` stops and removes everything. */
+export interface ServedConsole {
   chatbot: Chatbot
   provider: DemoProvider
   origin: string
-  seeded: Seeded
   close(): Promise<void>
+}
+
+export interface ConsoleServer extends ServedConsole {
+  seeded: Seeded
 }
 
 const orderParameters = { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] }
 
 /**
- * chatbot-kit as a host runs it (the built-in plugins, the admin token, a SQLite file) over a real
- * socket, with the demo provider behind it, seeded with conversations (see seed.ts).
+ * chatbot-kit as a host runs it (the built-in plugins but those named in `without`, the admin
+ * token, a SQLite file) over a real socket, with the demo provider behind it.
  */
-export async function startConsoleServer(): Promise<ConsoleServer> {
+async function serveConsole(without: string[]): Promise<ServedConsole> {
   if (!existsSync(fileURLToPath(new URL('../../dist/files.js', import.meta.url)))) throw new Error('The console is not built: run `npm run build -w @chatbot-kit/console` (npm test builds it).')
   const dir = mkdtempSync(join(tmpdir(), 'chatbot-console-browser-'))
   const provider = await createDemoProvider()
@@ -44,21 +48,16 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
       routeMiddleware: [],
       throttle: { perMinute: 10_000, perDay: 100_000 },
       channels: { default: { allowedTools: ['order_status', 'refund'] }, support: {} },
+      // A host plugin of a built-in's name replaces it: these do nothing.
+      plugins: without.map((name) => definePlugin({ name })),
     },
     { env: { NODE_ENV: 'test' }, logger: silentLogger() },
   )
-  // A tracking history long enough that the transcript shows its result in a box that scrolls.
-  const tracking = Array.from({ length: 40 }, (_, i) => ({ at: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T08:00:00+00:00`, event: `Scanned at depot ${i + 1}` }))
-  chatbot.registerTool(defineTool({ name: 'order_status', description: 'Where an order is', parameters: orderParameters, persist: true, handler: ({ order }) => ({ order, status: 'shipped', tracking }) }))
-  chatbot.registerTool(defineTool({ name: 'refund', description: 'Refund an order', parameters: orderParameters, approval: 'required', handler: ({ order }) => ({ order, refunded: true }) }))
   const server: RunningServer = await serveChatbot(chatbot, { port: 0 })
-  const origin = server.url
-  const seeded = await seed(chatbot, provider, origin)
   return {
     chatbot,
     provider,
-    origin,
-    seeded,
+    origin: server.url,
     async close() {
       await server.close()
       await chatbot.close()
@@ -68,11 +67,35 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   }
 }
 
-/** One server and one browser (Chromium, unless `launch` starts another) for the suite; read `server` and `browser` inside tests. */
-export function useConsole<B extends { close(): Promise<void> } = Browser>(launch: () => Promise<B> = launchChromium as unknown as () => Promise<B>) {
-  const suite = {} as { server: ConsoleServer; browser: B }
+/** Every built-in plugin, seeded with conversations (see seed.ts). */
+export async function startConsoleServer(): Promise<ConsoleServer> {
+  const served = await serveConsole([])
+  const { chatbot, provider, origin } = served
+  // A tracking history long enough that the transcript shows its result in a box that scrolls.
+  const tracking = Array.from({ length: 40 }, (_, i) => ({ at: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T08:00:00+00:00`, event: `Scanned at depot ${i + 1}` }))
+  chatbot.registerTool(defineTool({ name: 'order_status', description: 'Where an order is', parameters: orderParameters, persist: true, handler: ({ order }) => ({ order, status: 'shipped', tracking }) }))
+  chatbot.registerTool(defineTool({ name: 'refund', description: 'Refund an order', parameters: orderParameters, approval: 'required', handler: ({ order }) => ({ order, refunded: true }) }))
+  return { ...served, seeded: await seed(chatbot, provider, origin) }
+}
+
+/** Without the feedback and tools plugins (whose views the console then hides), seeded with the history only. */
+export async function startConsoleServerWithoutPlugins(): Promise<ServedConsole> {
+  const served = await serveConsole(['feedback', 'tools'])
+  await storeHistory(served.chatbot)
+  return served
+}
+
+/**
+ * One server (`start`, every built-in plugin unless given) and one browser (Chromium, unless
+ * `launch` starts another) for the suite; read `server` and `browser` inside tests.
+ */
+export function useConsole<S extends ServedConsole = ConsoleServer, B extends { close(): Promise<void> } = Browser>(
+  start: () => Promise<S> = startConsoleServer as unknown as () => Promise<S>,
+  launch: () => Promise<B> = launchChromium as unknown as () => Promise<B>,
+) {
+  const suite = {} as { server: S; browser: B }
   beforeAll(async () => {
-    ;[suite.server, suite.browser] = await Promise.all([startConsoleServer(), launch()])
+    ;[suite.server, suite.browser] = await Promise.all([start(), launch()])
   })
   afterAll(async () => {
     await suite.browser?.close()

@@ -36,7 +36,8 @@ export interface Seeded {
   refusals: number
 }
 
-async function storeHistory(chatbot: Chatbot): Promise<void> {
+/** The conversations of `HISTORY`, stored straight through the kernel's storage. */
+export async function storeHistory(chatbot: Chatbot): Promise<void> {
   for (const { daysAgo: ago, channel, count } of HISTORY) {
     for (let i = 0; i < count; i++) {
       const now = new Date(Date.now() - ago * DAY_MS - i * 60_000)
