@@ -56,13 +56,14 @@ describe('chatbot-kit installed from its packed packages', () => {
     await timed(`start ${starts.length} servers`, () => Promise.all(starts))
   }, 20 * 60_000)
 
+  // Nine graceful shutdowns and two app trees of Nuxt and Nitro to delete: minutes on a loaded machine.
   afterAll(async () => {
     await Promise.all([...apps.values()].map(async ({ running, provider }) => {
       await running.stop()
       await provider.close()
     }))
     if (work) rmSync(work, { recursive: true, force: true })
-  }, 60_000)
+  }, 5 * 60_000)
 
   for (const layout of LAYOUT_NAMES) for (const kind of LAYOUTS[layout].kinds) describe(`${layout}/${kind}`, () => itServesTheChatbot(kind, () => app(layout, kind)))
 
