@@ -1,4 +1,5 @@
 import { ChatbotConfigException } from '../errors/start-up.js'
+import { MAX_POOL_SIZE } from '../storage/database/postgres-pool-size.js'
 import { baseUrlProblem } from '../provider/endpoint.js'
 import { callback, count, defineOptions, flag, list, record, text, type OptionSpec } from './options.js'
 import { isPlainObject } from './plain-object.js'
@@ -17,12 +18,12 @@ const providerUrl: OptionSpec = {
   },
 }
 
-/** `database` as given, before it became `{ url, tablePrefix, schema }`: only the object form reaches here. */
+/** `database` as given, before it became `{ url, tablePrefix, schema, poolSize }`: only the object form reaches here. */
 const databaseBlock: OptionSpec = {
   default: undefined,
   doc: '',
   check: (value, key) => {
-    if (!isPlainObject(value)) throw new ChatbotConfigException(key, 'expected a URL or { url, tablePrefix?, schema? }')
+    if (!isPlainObject(value)) throw new ChatbotConfigException(key, 'expected a URL or { url, tablePrefix?, schema?, poolSize? }')
   },
 }
 
@@ -63,6 +64,7 @@ export const coreOptions = defineOptions({
     ...text(undefined, { env: 'CHATBOT_DATABASE_SCHEMA', pattern: [/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a Postgres schema name (letters, digits, _)'], doc: 'Postgres; default: the current schema' }),
     example: "'chatbot'",
   },
+  'database.poolSize': count(10, 1, MAX_POOL_SIZE, { env: 'CHATBOT_DATABASE_POOL_SIZE', doc: "Postgres: connections per instance; the URL's ?max= wins" }),
   storage: text('memory:', { env: 'CHATBOT_STORAGE_URL', doc: 'memory: or redis://…' }),
   identify: { ...callback({ doc: 'the signed-in user of a page render: (event) => ({ userId }) or null' }), example: '(event) => ({ userId: … }) or null for guests' },
   base: text('/chatbot', { pattern: [/^\/[\w\-/]*[^/]$/, 'a path like /chatbot'], doc: 'the path prefix of every route' }),

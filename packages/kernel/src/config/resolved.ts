@@ -22,7 +22,7 @@ export interface ResolvedConfig {
   channels: Record<string, ChannelConfig>
   appKey: string
   appKeyPrevious: string[]
-  database: { url: string; tablePrefix: string; schema: string | undefined }
+  database: { url: string; tablePrefix: string; schema: string | undefined; poolSize: number }
   storage: string
   identify: ChatbotConfig['identify']
   base: string

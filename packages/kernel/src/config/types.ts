@@ -34,6 +34,13 @@ export interface DatabaseConfig {
    * @env CHATBOT_DATABASE_SCHEMA
    */
   schema?: string
+  /**
+   * Postgres only: the most connections this instance's pool opens. Keep it at or below what a
+   * pooler in session mode gives us (PgBouncer's `default_pool_size`). The URL's `?max=` wins.
+   * Default `10`.
+   * @env CHATBOT_DATABASE_POOL_SIZE
+   */
+  poolSize?: number
 }
 
 export interface HostIdentity {
@@ -159,7 +166,7 @@ export interface ChatbotConfig {
    */
   appKeyPrevious?: string[]
   /**
-   * A SQLite file path, `:memory:`, or a `postgres://` URL; or `{ url, tablePrefix, schema }`.
+   * A SQLite file path, `:memory:`, or a `postgres://` URL; or `{ url, tablePrefix, schema, poolSize }`.
    * Default `.data/chatbot.sqlite`.
    * @env CHATBOT_DATABASE_URL, CHATBOT_DATABASE_TABLE_PREFIX, CHATBOT_DATABASE_SCHEMA
    */
