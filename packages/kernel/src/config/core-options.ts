@@ -52,6 +52,7 @@ export const coreOptions = defineOptions({
   streamDuration: count(60, 1, DAY, { env: 'CHATBOT_STREAM_DURATION', doc: 'seconds of model streaming per reply' }),
   'stream.abortOnDisconnect': flag(false, { env: 'CHATBOT_STREAM_ABORT_ON_DISCONNECT', doc: "true ends the reply when the browser leaves (1.0's behaviour)" }),
   shutdownGrace: count(10, 0, 3600, { env: 'CHATBOT_SHUTDOWN_GRACE', doc: 'seconds replies may finish after SIGTERM' }),
+  'shutdown.drainDelay': count(0, 0, 3600, { env: 'CHATBOT_SHUTDOWN_DRAIN_DELAY', doc: 'seconds health answers 503 while still listening, before the grace' }),
   tokenCap: count(32_768, 1, 10_000_000, { env: 'CHATBOT_TOKEN_CAP', doc: 'the most tokens of one message' }),
   'context.sectionSizeCap': count(4096, 16, 16_777_216, { env: 'CHATBOT_CONTEXT_SECTION_SIZE_CAP', doc: 'bytes' }),
   appKey: { ...text('', { env: 'CHATBOT_APP_KEY', allowEmpty: true, doc: 'chatbot install wrote it to .env; the same on every instance' }), example: 'process.env.CHATBOT_APP_KEY' },

@@ -17,6 +17,7 @@ export interface ResolvedConfig {
   streamDuration: number
   stream: ResolvedStreamConfig
   shutdownGrace: number
+  shutdown: { drainDelay: number }
   tokenCap: number
   context: { sectionSizeCap: number }
   channels: Record<string, ChannelConfig>

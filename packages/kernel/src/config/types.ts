@@ -140,6 +140,16 @@ export interface ChatbotConfig {
    * @env CHATBOT_SHUTDOWN_GRACE
    */
   shutdownGrace?: number
+  /** How a server shuts down (docs/reliability.md, "Graceful shutdown"). */
+  shutdown?: {
+    /**
+     * Seconds `chatbot serve` (and `chatbot.drain(server)`) keep listening after SIGTERM with
+     * health at 503, serving what still arrives, before they stop accepting connections and the
+     * grace begins: long enough for a balancer to take the instance out. Default `0`.
+     * @env CHATBOT_SHUTDOWN_DRAIN_DELAY
+     */
+    drainDelay?: number
+  }
   /**
    * The most tokens one message may hold; a longer one is refused with 422. Default `32768`.
    * @env CHATBOT_TOKEN_CAP
