@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { connect, createServer, type AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port.js'
 
 export const PGBOUNCER_PATH = '/usr/sbin/pgbouncer'
 
@@ -86,14 +87,6 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
       rmSync(dir, { recursive: true, force: true })
     },
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
