@@ -17,3 +17,4 @@ export { BROWSER_ENGINES, type BrowserEngine, type EngineBrowser, type EnginePag
 export { importSpecifiers, sourceFiles } from './source-imports.js'
 export { pgBouncerAvailability, startPgBouncer, PGBOUNCER_PATH, type PgBouncer, type PgBouncerOptions } from './pgbouncer.js'
 export { freePort } from './free-port.js'
+export { createRedisAclUser, type RedisAclUser } from './redis-acl-user.js'
