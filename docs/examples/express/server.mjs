@@ -27,5 +27,5 @@ const server = app.listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? 
   const { address, port } = server.address()
   console.log(`Listening on http://${address}:${port}`)
 })
-// Replies in progress get `shutdownGrace` seconds, then the server closes.
-process.once('SIGTERM', () => chatbot.close().then(() => server.close()))
+// Health 503, then no new connections; replies in progress get `shutdownGrace` seconds.
+process.once('SIGTERM', () => chatbot.drain(server))

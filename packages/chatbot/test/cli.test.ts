@@ -103,10 +103,12 @@ describe('chatbot serve, migrate and envelope', () => {
   })
   afterAll(() => provider.close())
 
-  it('serve --no-migrate reports 503 until migrate runs', async () => {
-    const server = await start(['serve', '--port', '0', '--no-migrate'], dir, env, URL_LINE)
-    const origin = server.match[1]!
+  it('serve --no-migrate reports 503 until migrate runs, and says so only while a migration is pending', async () => {
+    const noted = /--no-migrate\)[^\n]*/
+    const server = await start(['serve', '--port', '0', '--no-migrate'], dir, env, noted)
+    const origin = server.output().match(URL_LINE)![1]!
     try {
+      expect(server.match[0]).toMatch(/: 6 pending \(.+\); health reports 503 until `chatbot migrate` runs\.$/)
       expect((await fetch(`${origin}/chatbot/health`)).status).toBe(503)
       const migrated = await run(['migrate'], dir, env)
       expect(migrated.code).toBe(0)
@@ -115,6 +117,14 @@ describe('chatbot serve, migrate and envelope', () => {
       expect((await run(['migrate'], dir, env)).stdout).toMatch(/up to date/)
     } finally {
       expect(await stop(server.child)).toBe(0)
+    }
+    const again = await start(['serve', '--port', '0', '--no-migrate'], dir, env, noted)
+    try {
+      expect(again.match[0]).toMatch(/: none is pending, the database is up to date\.$/)
+      expect(again.match[0]).not.toMatch(/503/)
+      expect((await fetch(`${again.output().match(URL_LINE)![1]}/chatbot/health`)).status).toBe(200)
+    } finally {
+      expect(await stop(again.child)).toBe(0)
     }
   })
 

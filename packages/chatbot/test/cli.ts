@@ -59,10 +59,13 @@ export function run(args: string[], cwd: string, env: Record<string, string> = c
   })
 }
 
-/** Starts a long-running command and resolves once its output matches `ready`. */
-export function start(args: string[], cwd: string, env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray; output: () => string }> {
+/**
+ * Starts a long-running command and resolves once its output matches `ready`; `bin` is the path
+ * Node runs (default the package's bin), e.g. `node_modules/.bin/chatbot` as the docs say.
+ */
+export function start(args: string[], cwd: string, env: Record<string, string>, ready: RegExp, bin = BIN): Promise<{ child: ChildProcess; match: RegExpMatchArray; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = track(spawn(process.execPath, [BIN, ...args], { cwd, env }))
+    const child = track(spawn(process.execPath, [bin, ...args], { cwd, env }))
     let output = ''
     const onData = (chunk: Buffer) => {
       output += chunk

@@ -38,11 +38,19 @@ describe('resolveConfig', () => {
   })
 
   it('takes database as a URL or an object, and env for each of its keys', () => {
-    expect(resolveConfig({ database: 'app.sqlite' }, {}).database).toEqual({ url: 'app.sqlite', tablePrefix: '', schema: undefined })
+    expect(resolveConfig({ database: 'app.sqlite' }, {}).database).toEqual({ url: 'app.sqlite', tablePrefix: '', schema: undefined, poolSize: 10 })
     expect(resolveConfig({ database: 'app.sqlite' }, { CHATBOT_DATABASE_TABLE_PREFIX: 'cb_' }).database).toMatchObject({ url: 'app.sqlite', tablePrefix: 'cb_' })
-    const fromEnv = resolveConfig({ database: { tablePrefix: 'mine_' } }, { CHATBOT_DATABASE_URL: 'postgres://db/app', CHATBOT_DATABASE_SCHEMA: 'chat' })
-    expect(fromEnv.database).toEqual({ url: 'postgres://db/app', tablePrefix: 'mine_', schema: 'chat' })
+    const fromEnv = resolveConfig({ database: { tablePrefix: 'mine_' } }, { CHATBOT_DATABASE_URL: 'postgres://db/app', CHATBOT_DATABASE_SCHEMA: 'chat', CHATBOT_DATABASE_POOL_SIZE: '4' })
+    expect(fromEnv.database).toEqual({ url: 'postgres://db/app', tablePrefix: 'mine_', schema: 'chat', poolSize: 4 })
     expect(resolveConfig({}, { CHATBOT_PROVIDER_RETRIES: '0' }).provider.retries).toBe(0)
+  })
+
+  it('reads shutdown.drainDelay, 0 by default, from the config or CHATBOT_SHUTDOWN_DRAIN_DELAY', () => {
+    expect(resolveConfig({}, {}).shutdown.drainDelay).toBe(0)
+    expect(resolveConfig({ shutdown: { drainDelay: 5 } }, {}).shutdown.drainDelay).toBe(5)
+    expect(resolveConfig({ shutdown: { drainDelay: 5 } }, { CHATBOT_SHUTDOWN_DRAIN_DELAY: '8' }).shutdown.drainDelay).toBe(8)
+    expect(() => resolveConfig({ shutdown: { drainDelay: -1 } }, {})).toThrow(/"shutdown\.drainDelay": expected a whole number from 0 to 3,600/)
+    expect(() => resolveConfig({ database: { url: 'postgres://db/app', poolSize: 0 } }, {})).toThrow(/"database\.poolSize": expected a whole number from 1 to 1,000/)
   })
 
   it('reads comma lists from env', () => {

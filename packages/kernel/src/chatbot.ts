@@ -11,6 +11,7 @@ import { createEventEmitter } from './events/emitter.js'
 import type { AdminAuthorizer, Chatbot } from './facade.js'
 import { KernelHooks } from './hookable.js'
 import { mountRoutes } from './http/mount.js'
+import { drainServer } from './http/drain.js'
 import { createNodeHandler } from './http/node-handler.js'
 import type { ChatbotRoute } from './http/route.js'
 import { createKeepAlive, openEventStream } from './http/sse.js'
@@ -73,6 +74,8 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   let authorizer: AdminAuthorizer | undefined
   const turns = createTurnRegistry()
 
+  const close = createClose({ shutdownGrace: config.shutdownGrace, turns, hooks, logger, stopTimers: () => clearTimeout(tokenizerWarmUp), closeStores: stores.close })
+  let drained: Promise<void> | undefined
   const mintEnvelope = createMint(signer, channels.settings, hooks)
   const provider = createProviderBinding(config, logger)
 
@@ -95,7 +98,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     activeStreams: 0,
     turns,
     get closing() {
-      return turns.closing
+      return turns.unready
     },
     widgetFile: options.widgetFile,
     debug,
@@ -134,7 +137,9 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     get activeStreams() {
       return runtime.activeStreams
     },
-    close: createClose({ shutdownGrace: config.shutdownGrace, turns, hooks, logger, stopTimers: () => clearTimeout(tokenizerWarmUp), closeStores: stores.close }),
+    close,
+    drain: (server, drainOptions) =>
+      (drained ??= drainServer({ drainDelay: config.shutdown.drainDelay, logger, announce: turns.announce, close }, server, drainOptions)),
   }
   const chatbot = facade as Chatbot
   services.install(chatbot)

@@ -1,3 +1,4 @@
+import type { Server as NodeServer } from 'node:http'
 import type { ConsolaInstance } from 'consola'
 import type { H3, H3Event, Middleware } from 'h3'
 import type { Kysely } from 'kysely'
@@ -9,6 +10,7 @@ import type { EnvelopeClaims } from './envelope/signer.js'
 import type { ChatbotEvent, ChatbotEventClass } from './events/index.js'
 import type { KernelHooks } from './hookable.js'
 import type { ChatbotRoute } from './http/route.js'
+import type { DrainOptions } from './http/drain.js'
 import type { NodeHandler } from './http/node-handler.js'
 import type { FakeProviderClient, FakeScript } from './provider/fake.js'
 import type { ContextValue } from './turn/types.js'
@@ -75,4 +77,11 @@ export interface Chatbot extends ChatbotServices {
    * counters close. Calling it again returns the same promise.
    */
   close(options?: { grace?: number }): Promise<void>
+  /**
+   * The graceful shutdown of a Node server of the host's (`createServer(chatbot.nodeHandler)`):
+   * health answers 503 at once and the server keeps listening for `shutdown.drainDelay` seconds
+   * (or `delay`), then stops listening; replies in progress get the grace (`close()`), and the
+   * connections left are closed. Calling it again returns the same promise.
+   */
+  drain(server: NodeServer, options?: DrainOptions): Promise<void>
 }

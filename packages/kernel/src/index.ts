@@ -14,6 +14,7 @@ export { json, errorResponse } from './http/respond.js'
 // The messages route's body rules (415, 413, 408, 422) for a plugin route that takes a JSON body.
 export { readJsonObject } from './http/body.js'
 export { serveChatbot, type ServeOptions, type RunningServer } from './http/serve.js'
+export type { DrainOptions } from './http/drain.js'
 // A static file in the coding the browser accepts (widget.js; the admin console's assets).
 export { createStaticAsset, type EncodedFiles, type StaticAsset, type StaticAssetOptions } from './http/static-asset/index.js'
 export type { Turn, ContextSection, ContextValue, Identity } from './turn/types.js'

@@ -1,4 +1,5 @@
 import { ChatbotConfigException } from '../errors/start-up.js'
+import { MAX_POOL_SIZE } from '../storage/database/postgres-pool-size.js'
 import { baseUrlProblem } from '../provider/endpoint.js'
 import { callback, count, defineOptions, flag, list, record, text, type OptionSpec } from './options.js'
 import { isPlainObject } from './plain-object.js'
@@ -17,12 +18,12 @@ const providerUrl: OptionSpec = {
   },
 }
 
-/** `database` as given, before it became `{ url, tablePrefix, schema }`: only the object form reaches here. */
+/** `database` as given, before it became `{ url, tablePrefix, schema, poolSize }`: only the object form reaches here. */
 const databaseBlock: OptionSpec = {
   default: undefined,
   doc: '',
   check: (value, key) => {
-    if (!isPlainObject(value)) throw new ChatbotConfigException(key, 'expected a URL or { url, tablePrefix?, schema? }')
+    if (!isPlainObject(value)) throw new ChatbotConfigException(key, 'expected a URL or { url, tablePrefix?, schema?, poolSize? }')
   },
 }
 
@@ -51,6 +52,7 @@ export const coreOptions = defineOptions({
   streamDuration: count(60, 1, DAY, { env: 'CHATBOT_STREAM_DURATION', doc: 'seconds of model streaming per reply' }),
   'stream.abortOnDisconnect': flag(false, { env: 'CHATBOT_STREAM_ABORT_ON_DISCONNECT', doc: "true ends the reply when the browser leaves (1.0's behaviour)" }),
   shutdownGrace: count(10, 0, 3600, { env: 'CHATBOT_SHUTDOWN_GRACE', doc: 'seconds replies may finish after SIGTERM' }),
+  'shutdown.drainDelay': count(0, 0, 3600, { env: 'CHATBOT_SHUTDOWN_DRAIN_DELAY', doc: 'seconds health answers 503 while still listening, before the grace' }),
   tokenCap: count(32_768, 1, 10_000_000, { env: 'CHATBOT_TOKEN_CAP', doc: 'the most tokens of one message' }),
   'context.sectionSizeCap': count(4096, 16, 16_777_216, { env: 'CHATBOT_CONTEXT_SECTION_SIZE_CAP', doc: 'bytes' }),
   appKey: { ...text('', { env: 'CHATBOT_APP_KEY', allowEmpty: true, doc: 'chatbot install wrote it to .env; the same on every instance' }), example: 'process.env.CHATBOT_APP_KEY' },
@@ -63,6 +65,7 @@ export const coreOptions = defineOptions({
     ...text(undefined, { env: 'CHATBOT_DATABASE_SCHEMA', pattern: [/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a Postgres schema name (letters, digits, _)'], doc: 'Postgres; default: the current schema' }),
     example: "'chatbot'",
   },
+  'database.poolSize': count(10, 1, MAX_POOL_SIZE, { env: 'CHATBOT_DATABASE_POOL_SIZE', doc: "Postgres: connections per instance; the URL's ?max= wins" }),
   storage: text('memory:', { env: 'CHATBOT_STORAGE_URL', doc: 'memory: or redis://…' }),
   identify: { ...callback({ doc: 'the signed-in user of a page render: (event) => ({ userId }) or null' }), example: '(event) => ({ userId: … }) or null for guests' },
   base: text('/chatbot', { pattern: [/^\/[\w\-/]*[^/]$/, 'a path like /chatbot'], doc: 'the path prefix of every route' }),

@@ -17,12 +17,13 @@ export interface ResolvedConfig {
   streamDuration: number
   stream: ResolvedStreamConfig
   shutdownGrace: number
+  shutdown: { drainDelay: number }
   tokenCap: number
   context: { sectionSizeCap: number }
   channels: Record<string, ChannelConfig>
   appKey: string
   appKeyPrevious: string[]
-  database: { url: string; tablePrefix: string; schema: string | undefined }
+  database: { url: string; tablePrefix: string; schema: string | undefined; poolSize: number }
   storage: string
   identify: ChatbotConfig['identify']
   base: string

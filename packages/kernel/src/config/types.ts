@@ -34,6 +34,13 @@ export interface DatabaseConfig {
    * @env CHATBOT_DATABASE_SCHEMA
    */
   schema?: string
+  /**
+   * Postgres only: the most connections this instance's pool opens. Keep it at or below what a
+   * pooler in session mode gives us (PgBouncer's `default_pool_size`). The URL's `?max=` wins.
+   * Default `10`.
+   * @env CHATBOT_DATABASE_POOL_SIZE
+   */
+  poolSize?: number
 }
 
 export interface HostIdentity {
@@ -133,6 +140,16 @@ export interface ChatbotConfig {
    * @env CHATBOT_SHUTDOWN_GRACE
    */
   shutdownGrace?: number
+  /** How a server shuts down (docs/reliability.md, "Graceful shutdown"). */
+  shutdown?: {
+    /**
+     * Seconds `chatbot serve` (and `chatbot.drain(server)`) keep listening after SIGTERM with
+     * health at 503, serving what still arrives, before they stop accepting connections and the
+     * grace begins: long enough for a balancer to take the instance out. Default `0`.
+     * @env CHATBOT_SHUTDOWN_DRAIN_DELAY
+     */
+    drainDelay?: number
+  }
   /**
    * The most tokens one message may hold; a longer one is refused with 422. Default `32768`.
    * @env CHATBOT_TOKEN_CAP
@@ -159,7 +176,7 @@ export interface ChatbotConfig {
    */
   appKeyPrevious?: string[]
   /**
-   * A SQLite file path, `:memory:`, or a `postgres://` URL; or `{ url, tablePrefix, schema }`.
+   * A SQLite file path, `:memory:`, or a `postgres://` URL; or `{ url, tablePrefix, schema, poolSize }`.
    * Default `.data/chatbot.sqlite`.
    * @env CHATBOT_DATABASE_URL, CHATBOT_DATABASE_TABLE_PREFIX, CHATBOT_DATABASE_SCHEMA
    */

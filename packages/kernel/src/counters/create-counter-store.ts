@@ -1,6 +1,7 @@
 import { ChatbotConfigException } from '../errors/index.js'
 import { importDriver } from '../storage/database/import-driver.js'
 import { createMemoryCounterStore } from './memory.js'
+import { assertRedisUrl } from './redis-url.js'
 import type { CounterStore, CounterStoreOptions } from './types.js'
 
 /**
@@ -11,9 +12,18 @@ export async function createCounterStore(url = 'memory:', options: CounterStoreO
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase()
   if (scheme === 'memory') return createMemoryCounterStore()
   if (scheme === 'redis' || scheme === 'rediss') {
+    assertRedisUrl(url)
     // unstorage's Redis driver imports ioredis, an optional peer that may not be installed.
     const { createRedisCounterStore } = await importDriver('ioredis', `CHATBOT_STORAGE_URL (storage) is a ${scheme}:// URL`, () => import('./redis.js'))
-    return createRedisCounterStore(url, options)
+    const store = createRedisCounterStore(url, options)
+    // Redis away at start-up is an outage (reported, retried); a user without a permission the
+    // counters need would fail every message with 503 while health said ok: refuse to start.
+    const missing = await store.missingPermission().catch(() => undefined)
+    if (missing) {
+      await store.close()
+      throw new ChatbotConfigException('storage', missing)
+    }
+    return store
   }
   // Never echo the URL: it may carry a password.
   throw new ChatbotConfigException('storage', `expected "memory:" or a "redis://" URL, got scheme "${scheme ?? '(none)'}"`)

@@ -59,6 +59,7 @@ export function reportOutages(clients: Redis | Redis[], logger: Pick<Console, 'w
 /** A driver error in our own words: its message can name hosts, a client only learns the kind. */
 export function reasonOf(error: unknown): string {
   const { name, message = '', code } = (error ?? {}) as { name?: string; message?: string; code?: unknown }
+  if (/^NOPERM\b/.test(message)) return 'the Redis user lacks a permission the counters need (ACL)'
   if (code === 'ECONNREFUSED') return 'connection refused'
   if (code === 'ETIMEDOUT' || /timed out|timeout/i.test(message)) return 'no answer in time'
   // ioredis rejects what was queued or in flight when a connection closes or an attempt fails.

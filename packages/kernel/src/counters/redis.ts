@@ -3,8 +3,17 @@ import { createStorage, normalizeKey } from 'unstorage'
 import redisDriver from 'unstorage/drivers/redis'
 import { ChatbotCountersUnavailableException } from '../errors/index.js'
 import { FAIL_FAST, reasonOf, reportOutages } from './redis-connection.js'
+import { missingRedisPermission } from './redis-permissions.js'
 import { GET_SCRIPT, INCREMENT_SCRIPT, RELEASE_SCRIPT, RESERVE_SCRIPT } from './redis-scripts.js'
 import { assertIncrement, assertReserve, type CounterStore, type CounterStoreOptions } from './types.js'
+
+/** Where the permission probe writes, under the store's base; it expires in a second. */
+const PROBE_KEY = '~permissions'
+
+export interface RedisPermissionCheck {
+  /** Which permission the Redis user lacks for the counters, or `undefined`; throws when Redis does not answer. */
+  missingPermission(): Promise<string | undefined>
+}
 
 /**
  * Counters shared by every server instance on one Redis. Keys are written through the driver's
@@ -15,7 +24,7 @@ import { assertIncrement, assertReserve, type CounterStore, type CounterStoreOpt
  * `ChatbotCountersUnavailableException` (503): throttle and quota refuse rather than hang or let
  * requests through uncounted. The client keeps reconnecting, so the store recovers by itself.
  */
-export function createRedisCounterStore(url: string, options: CounterStoreOptions = {}): CounterStore {
+export function createRedisCounterStore(url: string, options: CounterStoreOptions = {}): CounterStore & RedisPermissionCheck {
   const driver = redisDriver({ url, ...FAIL_FAST, ...(options.base ? { base: options.base } : {}) })
   const storage = createStorage({ driver })
   // The driver's client is a plain Redis one for a URL (a Cluster only for `cluster` options).
@@ -52,8 +61,11 @@ export function createRedisCounterStore(url: string, options: CounterStoreOption
       await call(() => client.eval(RELEASE_SCRIPT, 2, ...keys(key), leaseId, charge?.by ?? 0, ttlMs))
     },
     async ping() {
-      await call(() => client.ping())
+      // Every command the scripts run, not a PING: a user without them is no counter store.
+      const missing = await call(() => missingRedisPermission(client, redisKey(PROBE_KEY)))
+      if (missing) throw new ChatbotCountersUnavailableException(missing)
     },
+    missingPermission: () => missingRedisPermission(client, redisKey(PROBE_KEY)),
     async get(key) {
       return Number(await call(() => client.eval(GET_SCRIPT, 2, ...keys(key), '')))
     },

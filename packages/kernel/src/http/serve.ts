@@ -1,23 +1,22 @@
 import type { Server as NodeServer } from 'node:http'
 import { serve } from 'h3'
 import type { Chatbot } from '../facade.js'
+import type { DrainOptions } from './drain.js'
 
 export interface ServeOptions {
   port?: number
   hostname?: string
 }
 
-/** How long finished responses get to reach their clients before the remaining sockets are closed. */
-const FLUSH_MS = 1000
-
 export interface RunningServer {
   url: string
   /**
-   * Stops accepting connections, closes the chatbot gracefully (`chatbot.close()`: replies in
-   * progress get `shutdownGrace` seconds, or `grace`, then end with an `error` event), then
-   * closes the connections left. Calling `chatbot.close()` afterwards is harmless.
+   * `chatbot.drain(server)`: health 503 for `shutdown.drainDelay` seconds (or `delay`) while still
+   * listening, then no new connections, replies in progress get `shutdownGrace` seconds (or
+   * `grace`), the chatbot closes, and the connections left are closed. `chatbot.close()`
+   * afterwards is harmless.
    */
-  close(options?: { grace?: number }): Promise<void>
+  close(options?: DrainOptions): Promise<void>
 }
 
 /**
@@ -40,29 +39,6 @@ export async function serveChatbot(chatbot: Chatbot, options: ServeOptions = {})
   await server.ready()
   return {
     url: server.url!.replace(/\/$/, ''),
-    close: async (closeOptions) => {
-      // Resolves once every connection ended; meanwhile new connections are refused.
-      const stopped = server.close()
-      try {
-        await chatbot.close(closeOptions)
-      } finally {
-        await closeIdleUntil(server.node?.server as NodeServer | undefined, stopped, FLUSH_MS)
-        await server.close(true)
-      }
-    },
-  }
-}
-
-/**
- * Node closes a kept-alive connection only on its own idle timeout, even once the server stopped
- * listening: close each one as soon as its last response went out, and give up after `ms`.
- */
-async function closeIdleUntil(server: NodeServer | undefined, stopped: Promise<void>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms
-  let done = false
-  void stopped.then(() => (done = true), () => (done = true))
-  while (!done && Date.now() < deadline) {
-    server?.closeIdleConnections()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    close: (closeOptions) => chatbot.drain(server.node!.server as NodeServer, closeOptions),
   }
 }

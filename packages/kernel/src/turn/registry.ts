@@ -18,6 +18,7 @@ interface ShutdownLogger {
  */
 export function createTurnRegistry() {
   let closing = false
+  let announced = false
   let ending = false
   // Requests between admission and their open stream (resolving the conversation, hooks, prompt).
   const admitted = new Set<Promise<unknown>>()
@@ -46,6 +47,14 @@ export function createTurnRegistry() {
   return {
     get closing() {
       return closing
+    },
+    /** Whether health answers 503: shutdown was announced (a drain delay) or began. */
+    get unready() {
+      return announced || closing
+    },
+    /** Health turns 503 while every route, messages too, goes on serving (`shutdown.drainDelay`). */
+    announce(): void {
+      announced = true
     },
     /** Runs `start` (a message request up to its open stream), or throws 503 once closing began. */
     admit<T>(start: () => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import { defineCommand } from 'citty'
 import { consola } from '../console.js'
 import { serveChatbot } from '@chatbot-kit/kernel'
 import { loadChatbot } from '../../config/load.js'
+import { noMigrateNote } from '../no-migrate-note.js'
 import { explainListenError } from '../port-in-use.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
 
@@ -21,11 +22,11 @@ export default defineCommand({
         throw explainListenError(error, port)
       })
       consola.success(`chatbot-kit serving ${server.url}${chatbot.config.base}`)
-      if (!args.migrate) consola.info('Migrations were not applied (--no-migrate); health reports 503 until `chatbot migrate` runs.')
+      if (!args.migrate) consola.info(await noMigrateNote(chatbot))
       onShutdown(async () => {
-        consola.info(`Shutting down: no new connections; replies in progress get up to ${chatbot.config.shutdownGrace} s (a second signal exits at once).`)
+        consola.info(`Shutting down: replies in progress get up to ${chatbot.config.shutdownGrace} s once the server stops listening (a second signal exits at once).`)
+        // Health 503 for shutdown.drainDelay, then no new connections, the grace, and the close.
         await server.close()
-        consola.success('Stopped.')
       })
     })
   },

@@ -1,3 +1,4 @@
+import { createDownReporter } from '../../health/down-reporter.js'
 import { runCheck } from '../../health/run-check.js'
 import { migrationsOf, pendingMigrations } from '../../storage/index.js'
 import { packageVersion } from '../../version.js'
@@ -14,6 +15,7 @@ const CHECK_TIMEOUT_MS = 2_000
  * The database probe is the pending-migrations query itself: one small read, no extra query.
  */
 export function healthRoute(runtime: KernelRuntime): ChatbotRoute {
+  const report = createDownReporter(runtime.logger)
   return {
     name: 'chatbot.health',
     method: 'GET',
@@ -29,9 +31,8 @@ export function healthRoute(runtime: KernelRuntime): ChatbotRoute {
       if (database.result.status === 'down') problems.push('database unreachable')
       else if (database.value?.length) problems.push(`migrations pending: ${database.value.join(', ')}`)
       if (counters.result.status === 'down') problems.push('counter store unreachable')
-      for (const [name, check] of [['database', database], ['counter store', counters]] as const) {
-        if (check.result.status === 'down') runtime.logger.warn(`Health check: the ${name} is down (${check.result.error}).`)
-      }
+      report('database', database.result)
+      report('counter store', counters.result)
       const body = {
         status: problems.length ? 'unavailable' : 'ok',
         version: packageVersion,

@@ -21,6 +21,8 @@ export interface DatabaseTarget {
   tablePrefix?: string
   /** Postgres: the schema of our tables, created when missing; default the connection's current one. */
   schema?: string
+  /** Postgres: the most connections the pool opens (default 10); the URL's `?max=` wins. */
+  poolSize?: number
 }
 
 export interface DatabaseOptions {
@@ -30,6 +32,8 @@ export interface DatabaseOptions {
   tables?: readonly string[]
 }
 
+/** `pg`'s own default, kept as ours. */
+const DEFAULT_POOL_SIZE = 10
 const POSTGRES_URL = /^postgres(ql)?:\/\//i
 const ANY_URL = /^[a-z][a-z\d+.-]*:\/\//i
 
@@ -42,7 +46,7 @@ const ANY_URL = /^[a-z][a-z\d+.-]*:\/\//i
  * `sql.table('messages')`, as plain text is never rewritten.
  */
 export async function createDatabase(target: string | DatabaseTarget, options: DatabaseOptions = {}): Promise<ChatbotDatabase> {
-  const { url, tablePrefix = '', schema } = typeof target === 'string' ? { url: target } : target
+  const { url, tablePrefix = '', schema, poolSize = DEFAULT_POOL_SIZE } = typeof target === 'string' ? { url: target } : target
   if (!POSTGRES_URL.test(url) && ANY_URL.test(url)) {
     // Otherwise `mysql://…` would silently become a SQLite file in a folder named `mysql:`.
     throw new ChatbotConfigException('database', `unsupported URL scheme "${url.split('://')[0]}://": use postgres:// or a SQLite file path`)
@@ -52,7 +56,7 @@ export async function createDatabase(target: string | DatabaseTarget, options: D
     throw new ChatbotConfigException('database.schema', 'is for Postgres only; to keep our tables apart in SQLite, set database.tablePrefix')
   }
   const db = new Kysely<Schema>({
-    dialect: dialect === 'postgres' ? await createPostgresDialect(url, options.warn ?? warnProcess) : await createSqliteDialect(url),
+    dialect: dialect === 'postgres' ? await createPostgresDialect(url, options.warn ?? warnProcess, poolSize) : await createSqliteDialect(url),
     // None by default: a 1.0 database is queried exactly as before.
     plugins: tablePrefix || schema ? [createTableLayoutPlugin({ tablePrefix, schema, tables: options.tables })] : [],
   })

@@ -1,15 +1,18 @@
 import { PostgresDialect } from 'kysely'
 import { guardPostgresPool, type DatabaseWarn } from './guard-postgres-pool.js'
 import { importDriver } from './import-driver.js'
+import { postgresPoolSize } from './postgres-pool-size.js'
 import { postgresTimeouts } from './postgres-timeouts.js'
 
 /** A Kysely dialect over a `pg.Pool` for a `postgres://` URL, every call bounded in time (see `postgresTimeouts`). */
-export async function createPostgresDialect(url: string, warn: DatabaseWarn): Promise<PostgresDialect> {
-  const { url: connectionString, connectionTimeoutMillis, query_timeout } = postgresTimeouts(url)
+export async function createPostgresDialect(url: string, warn: DatabaseWarn, poolSize: number): Promise<PostgresDialect> {
+  const { url: withoutMax, max } = postgresPoolSize(url, poolSize)
+  const { url: connectionString, connectionTimeoutMillis, query_timeout } = postgresTimeouts(withoutMax)
   // Lazy, so SQLite users never load `pg`; an optional peer, so it may not be installed at all.
   const { default: pg } = await importDriver('pg', 'CHATBOT_DATABASE_URL (database.url) is a postgres:// URL', () => import('pg'))
   const pool = new pg.Pool({
     connectionString,
+    max,
     connectionTimeoutMillis,
     query_timeout,
     // Names our sessions in `pg_stat_activity`; an `application_name` in the URL wins.
