@@ -1,3 +1,4 @@
+import { isRetryableProviderFailure } from '../provider/retry-policy.js'
 import { ChatbotException } from './base.js'
 
 export type ProviderFailureKind = 'network' | 'status' | 'cut' | 'malformed'
@@ -22,9 +23,4 @@ export class ChatbotProviderException extends ChatbotException {
     this.detail = options.detail ?? message
     if (options.status !== undefined) this.providerStatus = options.status
   }
-}
-
-function isRetryableProviderFailure(kind: ProviderFailureKind, status?: number): boolean {
-  if (kind !== 'status' || status === undefined) return kind !== 'malformed'
-  return status === 408 || status === 409 || status === 429 || status >= 500
 }

@@ -17,7 +17,7 @@ export interface ProviderClientOptions {
   fetch?: typeof globalThis.fetch
   /**
    * How many times a request that failed before its first text or tool-call delta is sent again:
-   * 429, 5xx, no response, or a 200 that broke off (see `isRetriable`). Default 0, so a bare
+   * 408, 409, 429, 5xx, no response, or a 200 that broke off (see `isRetryableProviderFailure`). Default 0, so a bare
    * client sends once; the chatbot passes `provider.retries`.
    */
   retries?: number

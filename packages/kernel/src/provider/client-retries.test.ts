@@ -44,6 +44,19 @@ describe.each(PROVIDER_CASES)('createProviderClient retries before the first tok
     expect(retries.map((retry) => retry.attempt)).toEqual([1, 2])
   })
 
+  test('a 408 is sent again, as retryable as the browser is told it is', async () => {
+    provider.script({ status: 408 }, { chunks: ['second ', 'try'] })
+    const { client, retries } = retrying({ ...transport, baseUrl: provider.url })
+    const deltas: string[] = []
+    await client.stream(request, (text) => deltas.push(text), never)
+    expect(deltas).toEqual(['second ', 'try'])
+    expect(provider.requests).toHaveLength(2)
+    expect(retries).toHaveLength(1)
+    expect(retries[0]!.error).toMatchObject({ kind: 'status', providerStatus: 408 })
+    expect(retries[0]!.error.code()).toBe('provider_unavailable')
+    expect(retries[0]!.error.isRetryable()).toBe(true)
+  })
+
   test.each([400, 401])('a %i is never sent again', async (status) => {
     provider.script({ status }, { text: 'must not be asked' })
     const { client, retries } = retrying({ ...transport, baseUrl: provider.url })

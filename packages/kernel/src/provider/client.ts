@@ -7,7 +7,7 @@ import { failureHint } from './hints.js'
 import { createNodeTransport } from './node-transport.js'
 import { PROVIDER_PROTOCOLS } from './protocol.js'
 import { readCompletion } from './read-completion.js'
-import { backoffDelay, isRetriable, MAX_WAIT_MS, parseRetryAfter, waitFor } from './retry-policy.js'
+import { backoffDelay, MAX_WAIT_MS, parseRetryAfter, waitFor } from './retry-policy.js'
 import type { ProviderResponse, ProviderTransport } from './transport.js'
 import type { ChatRequest, ProviderClient, StreamOptions, StreamResult, TextDeltaHandler } from './types.js'
 import type { ProviderClientOptions } from './client-options.js'
@@ -49,7 +49,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
 
   /** The wait before the next attempt, or `undefined` when `failure` is final. */
   function retryDelay(failure: unknown, retry: number, retryAfterMs: number | undefined, started: boolean, deadline: number): number | undefined {
-    if (retry >= retries || started || !(failure instanceof ChatbotProviderException) || !isRetriable(failure)) return undefined
+    if (retry >= retries || started || !(failure instanceof ChatbotProviderException) || !failure.isRetryable()) return undefined
     const delay = retryAfterMs ?? backoffDelay(retry, retryBackoffMs)
     // Never sleep into the turn's deadline: the provider's failure says more than a stream_timeout.
     return delay < Math.min(deadline - performance.now(), MAX_WAIT_MS) ? delay : undefined

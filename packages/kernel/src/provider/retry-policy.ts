@@ -1,4 +1,4 @@
-import type { ChatbotProviderException } from '../errors/index.js'
+import type { ProviderFailureKind } from '../errors/provider.js'
 
 /** Full-jitter windows never grow past this: a provider down for longer is better reported. */
 const MAX_BACKOFF_MS = 8_000
@@ -7,14 +7,15 @@ const MAX_BACKOFF_MS = 8_000
 export const MAX_WAIT_MS = 2 ** 31 - 1
 
 /**
- * Whether a failure before the first delta may be sent again: a 429, any 5xx (also as an error
- * object at the head of a 200's stream), no response at all, or a 200 that broke off. Other 4xx
+ * The one rule for provider failures: whether sending the same request again may succeed. It
+ * decides both what the retry loop sends again (before the first delta) and the `retryable` flag
+ * the browser is told. A 408, 409, 429 or any 5xx (also as an error object inside a 200's
+ * stream), no response at all, or a body that broke off may pass on a second try; other 4xx
  * would fail the same way again, and an unparsable event is a provider bug.
  */
-export function isRetriable(failure: ChatbotProviderException): boolean {
-  if (failure.kind === 'network' || failure.kind === 'cut') return true
-  const status = failure.providerStatus
-  return failure.kind === 'status' && status !== undefined && (status === 429 || status >= 500)
+export function isRetryableProviderFailure(kind: ProviderFailureKind, status?: number): boolean {
+  if (kind !== 'status' || status === undefined) return kind === 'network' || kind === 'cut'
+  return status === 408 || status === 409 || status === 429 || status >= 500
 }
 
 /**
