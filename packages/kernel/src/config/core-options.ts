@@ -1,5 +1,5 @@
 import { ChatbotConfigException } from '../errors/start-up.js'
-import { baseUrlProblem } from '../provider/endpoint.js'
+import { baseUrlProblem } from '@chatbot-kit/provider'
 import { callback, count, defineOptions, flag, list, record, text, type OptionSpec } from './options.js'
 import { isPlainObject } from './plain-object.js'
 

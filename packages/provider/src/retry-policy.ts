@@ -1,22 +1,8 @@
-import type { ProviderFailureKind } from '../errors/provider.js'
-
 /** Full-jitter windows never grow past this: a provider down for longer is better reported. */
 const MAX_BACKOFF_MS = 8_000
 
 /** `setTimeout`'s limit: a longer `Retry-After` (with no deadline set) is a failure, not a wait. */
 export const MAX_WAIT_MS = 2 ** 31 - 1
-
-/**
- * The one rule for provider failures: whether sending the same request again may succeed. It
- * decides both what the retry loop sends again (before the first delta) and the `retryable` flag
- * the browser is told. A 408, 409, 429 or any 5xx (also as an error object inside a 200's
- * stream), no response at all, or a body that broke off may pass on a second try; other 4xx
- * would fail the same way again, and an unparsable event is a provider bug.
- */
-export function isRetryableProviderFailure(kind: ProviderFailureKind, status?: number): boolean {
-  if (kind !== 'status' || status === undefined) return kind === 'network' || kind === 'cut'
-  return status === 408 || status === 409 || status === 429 || status >= 500
-}
 
 /**
  * The wait a `Retry-After` header asks for, in ms: delay-seconds (a fraction tolerated) or an
