@@ -1,4 +1,5 @@
 import { ProviderError } from './error.js'
+import { isRetryableProviderFailure } from './retry-rule.js'
 
 /*
  * Each failure has two texts. The message is ours and reaches the end user in the `error` event;
@@ -84,10 +85,10 @@ export function streamedErrorFailure(error: string | { message?: unknown; code?:
     : new ProviderError(BROKE_OFF, { kind: 'cut', detail })
 }
 
-/** 429 and 5xx read as "try again", other statuses as a refusal; the status alone is safe to show. */
+/** A retryable status reads as "try again", any other as a refusal; the status alone is safe to show. */
 function statusMessage(status: number): string {
   if (status === 429) return `The AI provider is busy right now (HTTP 429). Please try again.`
-  if (status >= 500 || status === 408 || status === 409) return `The AI provider is unavailable right now (HTTP ${status}). Please try again.`
+  if (isRetryableProviderFailure('status', status)) return `The AI provider is unavailable right now (HTTP ${status}). Please try again.`
   return `The AI provider rejected the request (HTTP ${status}).`
 }
 
