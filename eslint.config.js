@@ -3,7 +3,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'bench/results/**', '**/*.svelte'] },
+  { ignores: ['**/dist/**', 'widget/lib/**', '**/node_modules/**', '**/.data/**', 'bench/results/**', '**/*.svelte'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@chatbot-kit\/kernel$/, replacement: src('packages/kernel/src/index.ts') },
+      { find: /^@chatbot-kit\/provider$/, replacement: src('packages/provider/src/index.ts') },
+      { find: /^@chatbot-kit\/widget\/stream$/, replacement: src('widget/src/stream/index.ts') },
       { find: /^@chatbot-kit\/admin$/, replacement: src('packages/admin/src/index.ts') },
       { find: /^@chatbot-kit\/admin\/plugin$/, replacement: src('packages/admin/src/plugin.ts') },
       { find: /^@chatbot-kit\/admin\/queries$/, replacement: src('packages/admin/src/queries/index.ts') },

@@ -4,6 +4,7 @@
 // did the plugins too, most of what was left of its start-up budget (docs/performance.md).
 // - The kernel, with Kysely, hookable and unstorage's core, into packages/kernel/dist/kernel.js:
 //   Kysely alone is ~280 files and ~180 ms to import, ~30 ms bundled.
+// - The provider client's files into packages/provider/dist/provider.js (ofetch stays lazy).
 // - Each plugin's own files into plugins/<name>/dist/bundle.js, but for its admin procedures
 //   (src/admin/, which its `admin` field imports with the first admin request): they stay the
 //   compiled files beside it. Bundled, the code they share with the plugin would become a chunk
@@ -72,6 +73,7 @@ function bundleExports(folder, inline) {
   return bundleInto(folder, Object.fromEntries(entries), inline)
 }
 
+await bundle('packages/provider', 'provider')
 await bundle('packages/kernel', 'kernel', ['kysely', 'hookable', 'unstorage', 'unstorage/drivers/memory'])
 await Promise.all(readdirSync(join(root, 'plugins')).map((plugin) => bundle(join('plugins', plugin), 'bundle', [], /^\.\/admin\//)))
 await bundleExports('packages/admin', (path) => /^@trpc\/server(\/|$)/.test(path))

@@ -17,7 +17,8 @@ beforeAll(() => {
  * A project whose node_modules has the built kernel and everything it may import, except the
  * database and Redis drivers: an install where the optional ones were left out. The kernel and
  * unstorage (whose Redis driver imports ioredis) are copies, because Node resolves a linked
- * package's imports from where it really is, next to the monorepo's drivers; the rest are links.
+ * package's imports from where it really is, next to the monorepo's drivers; the rest (the
+ * provider client among them) are links.
  */
 function projectWithoutDrivers(): string {
   const dir = tempProject()
@@ -32,6 +33,8 @@ function projectWithoutDrivers(): string {
     const names = entry.startsWith('@') ? readdirSync(join(ROOT, 'node_modules', entry)).map((name) => `${entry}/${name}`) : [entry]
     for (const name of names) link(dir, name)
   }
+  // The kernel's provider client, which imports no driver.
+  link(dir, '@chatbot-kit/provider')
   return dir
 }
 

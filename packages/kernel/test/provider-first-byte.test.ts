@@ -1,9 +1,8 @@
 import { resolveConfig } from '@chatbot-kit/kernel'
-import { expectConfigError } from '@chatbot-kit/test-utils'
+import { expectConfigError, createSilentProvider, type SilentProvider } from '@chatbot-kit/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createHarness, events, type Harness } from './harness.js'
 import { warnings } from './provider-calls.js'
-import { createSilentProvider, type SilentProvider } from './silent-provider.js'
 
 const ENV = 'CHATBOT_PROVIDER_FIRST_BYTE_TIMEOUT'
 

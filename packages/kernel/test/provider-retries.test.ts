@@ -29,6 +29,14 @@ describe.each(TRANSPORTS)('a turn whose provider fails before the first token (%
     expect(log.lines[0]).not.toContain('test-key')
   })
 
+  it('a 408 is what the browser is told it is: retried once, then an error event with retryable true', async () => {
+    h = await createHarness(transport, { provider: { retries: 1 } })
+    h.provider.script({ status: 408 }, { status: 408 }, { text: 'must not be asked' })
+    const stream = await events(await h.post({ signed_context: h.envelope(), message: 'hello' }))
+    expect(stream.at(-1)).toMatchObject({ type: 'error', code: 'provider_unavailable', retryable: true })
+    expect(h.provider.requests).toHaveLength(2)
+  })
+
   it('a Retry-After past streamDuration ends the turn at once with provider_unavailable, not stream_timeout', async () => {
     h = await createHarness(transport, { streamDuration: 5 })
     h.provider.script({ status: 429, headers: { 'retry-after': '30' } }, { text: 'must not be asked' })

@@ -1,7 +1,7 @@
 import { clientError, RequestFailure } from '../api/errors.js'
 import { resumeReply, type FetchLike } from '../api/requests.js'
 import { readSse } from '../stream/sse.js'
-import { backoffDelay, RECONNECT_WINDOW_MS, sleep } from './backoff.js'
+import { backoffDelay, RECONNECT_WINDOW_MS, sleep } from '../stream/backoff.js'
 
 /** Applies one event (its data and SSE id); true when the event ends the reply. */
 export type EventHandler = (data: string, id: string) => boolean

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readSse } from '../../src/stream/sse.js'
+import { readSse, sseFrames, type SseFrame } from '../../src/stream/sse.js'
 import { bodyOf } from '../helpers/streams.js'
 
 async function collect(...chunks: (string | Uint8Array)[]): Promise<string[]> {
@@ -70,5 +70,52 @@ describe('readSse', () => {
     const reading = readSse(body, () => {}, abort.signal)
     abort.abort()
     await expect(reading).resolves.toBeUndefined()
+  })
+})
+
+describe('sseFrames', () => {
+  /** A body that sends `first` and stays open, recording whether it was cancelled. */
+  function openBody(first: string) {
+    const state = { cancelled: false }
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(first))
+      },
+      cancel() {
+        state.cancelled = true
+      },
+    })
+    return { body, state }
+  }
+
+  it('yields each event with its data and the last id seen', async () => {
+    const frames: SseFrame[] = []
+    for await (const frame of sseFrames(bodyOf('id: r:1\ndata: a\n\n', 'data: b\n\n'))) frames.push(frame)
+    expect(frames).toEqual([
+      { data: 'a', id: 'r:1' },
+      { data: 'b', id: 'r:1' },
+    ])
+  })
+
+  it('cancels the body when the consumer leaves early, closing the connection', async () => {
+    const { body, state } = openBody('data: done\n\n')
+    for await (const frame of sseFrames(body)) {
+      expect(frame.data).toBe('done')
+      break
+    }
+    expect(state.cancelled).toBe(true)
+  })
+
+  it('ends when the signal aborts, cancelling a body that stays open', async () => {
+    const { body, state } = openBody(': keep-alive\n\n')
+    const abort = new AbortController()
+    const frames: SseFrame[] = []
+    const reading = (async () => {
+      for await (const frame of sseFrames(body, abort.signal)) frames.push(frame)
+    })()
+    abort.abort()
+    await reading
+    expect(frames).toEqual([])
+    expect(state.cancelled).toBe(true)
   })
 })

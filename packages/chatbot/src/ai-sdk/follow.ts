@@ -1,11 +1,6 @@
+import { backoffDelay, placeOf, RECONNECT_WINDOW_MS, sleep } from '@chatbot-kit/widget/stream'
 import { ChatbotTransportError } from './errors.js'
 import { readEvents, type ReplyEvent } from './sse.js'
-
-/** How long a dropped reply keeps reconnecting, counted from its last event (as the widget does). */
-export const RECONNECT_WINDOW_MS = 60_000
-
-/** The wait before reconnection `attempt` (from 0): 0.5 s doubling up to 8 s, ±25 %. */
-export const backoffDelay = (attempt: number, random = Math.random): number => Math.min(500 * 2 ** attempt, 8000) * (0.75 + random() / 2)
 
 export interface FollowOptions {
   /**
@@ -18,13 +13,12 @@ export interface FollowOptions {
   lastEventId?: string
 }
 
-const ID = /^(.+):(\d+)$/
-
 /**
  * Yields the events of one reply from `body` until its `done` or `error`. When the connection
  * drops first (a network error, or a body that ends early), it reconnects through the resume
  * route with the last event's id, with backoff, for up to a minute from the last event that
- * arrived, and yields only what follows: no event twice, none lost. Then it gives up with
+ * arrived (the widget's reconnect window, backoff and resume position), and yields only what
+ * follows: no event twice, none lost. Then it gives up with
  * `stream_interrupted`. An abort of `signal` ends it quietly.
  */
 export async function* followReply(body: ReadableStream<Uint8Array>, options: FollowOptions): AsyncGenerator<ReplyEvent, void, undefined> {
@@ -69,25 +63,4 @@ export async function* followReply(body: ReadableStream<Uint8Array>, options: Fo
   }
 }
 
-/** `seen` for an event already applied, `next` for a later one of the same reply, `other` for another reply's. */
-function placeOf(id: string, last: string): 'seen' | 'next' | 'other' {
-  const event = ID.exec(id)
-  if (!event) return 'next'
-  const previous = ID.exec(last)
-  if (!previous || event[1] !== previous[1]) return 'other'
-  return Number(event[2]) > Number(previous[2]) ? 'next' : 'seen'
-}
-
 const interrupted = () => new ChatbotTransportError('The connection to the chatbot server dropped and the reply could not be resumed.', { code: 'stream_interrupted', retryable: true })
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done)
-  })
-}

@@ -1,10 +1,12 @@
+import { isRetryableProviderFailure, type ProviderFailureKind } from '@chatbot-kit/provider'
 import { ChatbotException } from './base.js'
 
-export type ProviderFailureKind = 'network' | 'status' | 'cut' | 'malformed'
+export type { ProviderFailureKind } from '@chatbot-kit/provider'
 
 /**
- * The provider failed. 429, 5xx, 408/409, a network error or a stream cut mid-way are retryable
- * (`provider_unavailable`); any other 4xx is not (`provider_error`).
+ * The provider failed. Retryable (`provider_unavailable`) or not (`provider_error`) by the provider
+ * client's one rule, `isRetryableProviderFailure`: 408, 409, 429, 5xx, a network error or a stream
+ * cut mid-way are; any other 4xx is not.
  *
  * `message` reaches the end user, so it is our own text; what the provider said (its error body,
  * an unparsable line) can name hosts or accounts and stays in `detail`, for logs and hooks only.
@@ -22,9 +24,4 @@ export class ChatbotProviderException extends ChatbotException {
     this.detail = options.detail ?? message
     if (options.status !== undefined) this.providerStatus = options.status
   }
-}
-
-function isRetryableProviderFailure(kind: ProviderFailureKind, status?: number): boolean {
-  if (kind !== 'status' || status === undefined) return kind !== 'malformed'
-  return status === 408 || status === 409 || status === 429 || status >= 500
 }

@@ -8,7 +8,7 @@ import {
   ChatbotUnsupportedMediaTypeException,
   ChatbotValidationException,
 } from '../errors/index.js'
-import { readCapped } from './read-capped.js'
+import { readCapped } from '@chatbot-kit/provider'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 /** The whole body must arrive within this long once the route reads it: a trickled body holds a socket. */

@@ -1,124 +1,69 @@
-import { ChatbotProviderException, ChatbotStreamTimeoutException } from '../errors/index.js'
-import { createProviderEndpoint } from './endpoint.js'
-import { createFetchTransport } from './fetch-transport.js'
-import { networkFailure, notEventStreamFailure, statusFailure } from './failures.js'
-import { waitForFirstByte } from './first-byte.js'
-import { failureHint } from './hints.js'
-import { createNodeTransport } from './node-transport.js'
-import { PROVIDER_PROTOCOLS } from './protocol.js'
-import { readCompletion } from './read-completion.js'
-import { backoffDelay, isRetriable, MAX_WAIT_MS, parseRetryAfter, waitFor } from './retry-policy.js'
-import type { ProviderResponse, ProviderTransport } from './transport.js'
-import type { ChatRequest, ProviderClient, StreamOptions, StreamResult, TextDeltaHandler } from './types.js'
-import type { ProviderClientOptions } from './client-options.js'
+import {
+  createProviderClient as createWireClient,
+  type ProviderError,
+  type ProviderClientOptions as WireClientOptions,
+  type ProviderFailure as WireFailure,
+  type ProviderRetry as WireRetry,
+} from '@chatbot-kit/provider'
+import { ChatbotStreamTimeoutException, type ChatbotProviderException } from '../errors/index.js'
+import { toChatbotException } from './to-exception.js'
+import type { ProviderClient } from './types.js'
 
-export type { ProviderClientOptions, ProviderFailure, ProviderRetry } from './client-options.js'
-
-/**
- * A streaming client for any OpenAI-compatible provider, over chat completions or the Responses
- * API, retrying failures before the first token.
- */
-export function createProviderClient(options: ProviderClientOptions): ProviderClient {
-  const api = options.api ?? 'chat'
-  if (!Object.hasOwn(PROVIDER_PROTOCOLS, api)) throw new TypeError(`Unknown provider API ${JSON.stringify(api)}: expected 'chat' or 'responses'.`)
-  const protocol = PROVIDER_PROTOCOLS[api]
-  const endpoint = createProviderEndpoint(options.baseUrl, protocol.path)
-  const { apiKey, retries = 0, retryBackoffMs = 500, firstByteTimeoutMs, onRetry, onFailure, onStall } = options
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value
-  headers['content-type'] = 'application/json'
-  headers.accept = 'text/event-stream'
-  if (apiKey) headers.authorization = `Bearer ${apiKey}`
-  const transport: ProviderTransport = options.fetch ? createFetchTransport(endpoint.url, options.fetch) : createNodeTransport(endpoint.url)
-
-  async function send(body: string, signal: AbortSignal): Promise<ProviderResponse> {
-    try {
-      return await transport.post(headers, body, signal)
-    } catch (error) {
-      if (signal.aborted) throw signal.reason
-      throw networkFailure(error, endpoint.host)
-    }
-  }
-
-  /** A non-2xx answer, or a 200 that is not an event stream, as the failure `describe` makes of its body. */
-  async function refusal(response: ProviderResponse, signal: AbortSignal, describe: (body: string) => ChatbotProviderException): Promise<ChatbotProviderException> {
-    const body = await response.text().catch(() => '')
-    signal.throwIfAborted()
-    return describe(body)
-  }
-
-  /** The wait before the next attempt, or `undefined` when `failure` is final. */
-  function retryDelay(failure: unknown, retry: number, retryAfterMs: number | undefined, started: boolean, deadline: number): number | undefined {
-    if (retry >= retries || started || !(failure instanceof ChatbotProviderException) || !isRetriable(failure)) return undefined
-    const delay = retryAfterMs ?? backoffDelay(retry, retryBackoffMs)
-    // Never sleep into the turn's deadline: the provider's failure says more than a stream_timeout.
-    return delay < Math.min(deadline - performance.now(), MAX_WAIT_MS) ? delay : undefined
-  }
-
-  function announce(error: ChatbotProviderException, attempt: number, delayMs: number): void {
-    const message = redact(`The provider request to ${endpoint.shown} failed before the first token (${explain(error)}); retry ${attempt} of ${retries} in ${delayMs} ms.`)
-    onRetry?.({ attempt, retries, delayMs, error, message })
-  }
-
-  function report(error: ChatbotProviderException): void {
-    onFailure?.({ error, message: redact(`The provider request to ${endpoint.shown} failed, the turn ends with ${error.code()}: ${explain(error)}`) })
-  }
-
-  /** The failure's detail and, when the failure points at one, its likely fix. */
-  function explain(error: ChatbotProviderException): string {
-    const hint = failureHint(error, endpoint)
-    return hint ? `${error.detail} ${hint}` : error.detail
-  }
-
-  function redact(text: string): string {
-    return apiKey ? text.replaceAll(apiKey, '[redacted]') : text
-  }
-
-  return {
-    async stream(request: ChatRequest, onText: TextDeltaHandler, signal: AbortSignal, streamOptions: StreamOptions = {}): Promise<StreamResult> {
-      signal.throwIfAborted()
-      const body = protocol.body(request)
-      const deadline = performance.now() + (streamOptions.timeLeftMs ?? Number.POSITIVE_INFINITY)
-      for (let retry = 0; ; retry++) {
-        const accumulator = protocol.reader(onText)
-        const wait = waitForFirstByte(signal, endpoint.host, firstByteTimeoutMs)
-        let retryAfterMs: number | undefined
-        try {
-          const response = await send(body, wait.signal)
-          wait.responded(response.status)
-          if (response.status < 200 || response.status > 299) {
-            retryAfterMs = parseRetryAfter(response.header('retry-after'))
-            throw await refusal(response, wait.signal, (text) => statusFailure(response.status, response.statusText, text, apiKey))
-          }
-          // A proxy's HTML page or a JSON body would read as an empty stream, "cut", and be retried.
-          const contentType = response.header('content-type')
-          if (contentType !== undefined && !isEventStream(contentType)) {
-            throw await refusal(response, wait.signal, (text) => notEventStreamFailure(contentType, text, apiKey))
-          }
-          const result = await readCompletion(wait.watch(response.body), accumulator, wait.signal)
-          wait.end()
-          return result
-        } catch (failure) {
-          wait.end()
-          // Otherwise a hung provider ends the turn with stream_timeout and no word of it in the log.
-          if (!wait.answered && signal.reason instanceof ChatbotStreamTimeoutException) {
-            onStall?.({ message: redact(`The provider request to ${endpoint.shown} ended with stream_timeout: ${wait.silence()}, and the reply's streamDuration ran out.`) })
-          }
-          // An abort (stop, disconnect, deadline) rejects with its own reason and is never retried.
-          const delay = signal.aborted ? undefined : retryDelay(failure, retry, retryAfterMs, accumulator.started(), deadline)
-          if (delay === undefined) {
-            if (!signal.aborted && failure instanceof ChatbotProviderException) report(failure)
-            throw failure
-          }
-          announce(failure as ChatbotProviderException, retry + 1, delay)
-          await waitFor(delay, signal)
-        }
-      }
-    },
-  }
+export interface ProviderClientOptions extends Omit<WireClientOptions, 'onRetry' | 'onFailure' | 'onStall'> {
+  /** Called before each wait for a retry; the chatbot logs it at warn level. */
+  onRetry?: (retry: ProviderRetry) => void
+  /**
+   * Called once when a request fails for good (not for a stop, a disconnect or the deadline); the
+   * chatbot logs it at warn level. The end user only sees the failure's generic message.
+   */
+  onFailure?: (failure: ProviderFailure) => void
+  /**
+   * Called when the turn's deadline (`streamDuration`) ends a request the provider had not
+   * answered yet; the chatbot logs `message` at warn level. The turn ends with `stream_timeout`.
+   */
+  onStall?: (stall: { message: string }) => void
 }
 
-/** `text/event-stream`, with any parameters. */
-function isEventStream(contentType: string): boolean {
-  return /^\s*text\/event-stream\s*(;|$)/i.test(contentType)
+/** One request about to be sent again, for logs and tests. */
+export interface ProviderRetry extends Omit<WireRetry, 'error'> {
+  /** The failure of the attempt before. */
+  error: ChatbotProviderException
+}
+
+/** A request that failed for good, for logs and tests. */
+export interface ProviderFailure {
+  error: ChatbotProviderException
+  /** One line for a log with what the provider said (`error.detail`), without the API key. */
+  message: string
+}
+
+/**
+ * `@chatbot-kit/provider`'s streaming client, failing with the kernel's `ChatbotProviderException`
+ * (codes `provider_unavailable` and `provider_error`) as it always has for hosts.
+ */
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const { onRetry, onFailure, onStall, ...wire } = options
+  const convert = (error: ProviderError) => toChatbotException(error) as ChatbotProviderException
+  const client = createWireClient({
+    ...wire,
+    onRetry: onRetry && ((retry) => onRetry({ ...retry, error: convert(retry.error) })),
+    onFailure: onFailure && ((failure: WireFailure) => {
+      const error = convert(failure.error)
+      onFailure({ error, message: `The provider request to ${failure.url} failed, the turn ends with ${error.code()}: ${failure.explanation}` })
+    }),
+    onStall:
+      onStall &&
+      ((stall) => {
+        // A stop or a disconnect is the user's doing; only the deadline points at the provider.
+        if (stall.reason instanceof ChatbotStreamTimeoutException) {
+          onStall({ message: `The provider request to ${stall.url} ended with stream_timeout: ${stall.silence}, and the reply's streamDuration ran out.` })
+        }
+      }),
+  })
+  return {
+    stream: (request, onText, signal, streamOptions) =>
+      client.stream(request, onText, signal, streamOptions).catch((error: unknown) => {
+        throw toChatbotException(error)
+      }),
+  }
 }

@@ -1,5 +1,5 @@
 import { ChatbotProviderException } from '../errors/index.js'
-import { withoutNul } from './without-nul.js'
+import { withoutNul } from '@chatbot-kit/provider'
 import type { ChatRequest, ChatToolCall, ProviderClient, StreamResult, TextDeltaHandler, TokenUsage } from './types.js'
 
 /** One scripted reply: a string is streamed word by word (each word with its following space). */

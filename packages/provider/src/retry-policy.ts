@@ -1,21 +1,8 @@
-import type { ChatbotProviderException } from '../errors/index.js'
-
 /** Full-jitter windows never grow past this: a provider down for longer is better reported. */
 const MAX_BACKOFF_MS = 8_000
 
 /** `setTimeout`'s limit: a longer `Retry-After` (with no deadline set) is a failure, not a wait. */
 export const MAX_WAIT_MS = 2 ** 31 - 1
-
-/**
- * Whether a failure before the first delta may be sent again: a 429, any 5xx (also as an error
- * object at the head of a 200's stream), no response at all, or a 200 that broke off. Other 4xx
- * would fail the same way again, and an unparsable event is a provider bug.
- */
-export function isRetriable(failure: ChatbotProviderException): boolean {
-  if (failure.kind === 'network' || failure.kind === 'cut') return true
-  const status = failure.providerStatus
-  return failure.kind === 'status' && status !== undefined && (status === 429 || status >= 500)
-}
 
 /**
  * The wait a `Retry-After` header asks for, in ms: delay-seconds (a fraction tolerated) or an

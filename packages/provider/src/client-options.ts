@@ -1,4 +1,4 @@
-import type { ChatbotProviderException } from '../errors/index.js'
+import type { ProviderError } from './error.js'
 import type { ProviderApi } from './types.js'
 
 export interface ProviderClientOptions {
@@ -16,16 +16,16 @@ export interface ProviderClientOptions {
    */
   fetch?: typeof globalThis.fetch
   /**
-   * How many times a request that failed before its first text or tool-call delta is sent again:
-   * 429, 5xx, no response, or a 200 that broke off (see `isRetriable`). Default 0, so a bare
-   * client sends once; the chatbot passes `provider.retries`.
+   * How many times a request that failed before its first text or tool-call delta is sent again,
+   * when `isRetryableProviderFailure` says it may pass: 408, 409, 429, 5xx, no response, or a 200
+   * that broke off. Default 0, so a bare client sends once; the chatbot passes `provider.retries`.
    */
   retries?: number
   /** The first retry's backoff window in ms (default 500), doubled for each further retry up to 8 s. */
   retryBackoffMs?: number
   /**
    * How long a request may wait for the first byte of its answer before it fails, retryable
-   * (`provider_unavailable`), in ms. Default: no bound of its own (the turn's deadline still
+   * (`kind: 'network'`), in ms. Default: no bound of its own (the turn's deadline still
    * applies); the chatbot passes `provider.firstByteTimeout`.
    */
   firstByteTimeoutMs?: number
@@ -37,10 +37,11 @@ export interface ProviderClientOptions {
    */
   onFailure?: (failure: ProviderFailure) => void
   /**
-   * Called when the turn's deadline (`streamDuration`) ends a request the provider had not
-   * answered yet; the chatbot logs `message` at warn level. The turn ends with `stream_timeout`.
+   * Called when `signal` (the caller's stop, disconnect or deadline) ends a request the provider
+   * had not answered yet, with the signal's reason: the chatbot logs it when the reason is the
+   * reply's deadline, as a provider that hangs would otherwise leave no trace.
    */
-  onStall?: (stall: { message: string }) => void
+  onStall?: (stall: ProviderStall) => void
 }
 
 /** One request about to be sent again, for logs and tests. */
@@ -51,14 +52,28 @@ export interface ProviderRetry {
   /** The wait before sending again: the provider's `Retry-After`, else a jittered backoff. */
   delayMs: number
   /** The failure of the attempt before. */
-  error: ChatbotProviderException
+  error: ProviderError
   /** One line for a log, without the API key. */
   message: string
 }
 
 /** A request that failed for good, for logs and tests. */
 export interface ProviderFailure {
-  error: ChatbotProviderException
-  /** One line for a log with what the provider said (`error.detail`), without the API key. */
+  error: ProviderError
+  /** The URL called, without user info or query. */
+  url: string
+  /** What the provider said (`error.detail`) and the likely fix, if any, without the API key. */
+  explanation: string
+  /** One line for a log, built from the two above. */
   message: string
+}
+
+/** A request the caller's signal ended before any byte of an answer came. */
+export interface ProviderStall {
+  /** The signal's reason. */
+  reason: unknown
+  /** The URL called, without user info or query. */
+  url: string
+  /** What the provider did until then: nothing, or its headers only. */
+  silence: string
 }

@@ -1,4 +1,4 @@
-import type { ProviderApi } from '../src/provider/types.js'
+import type { ProviderApi } from '../src/types.js'
 
 /**
  * Hand-made event streams in one provider API's wire format, for the contract tests that need a

@@ -1,4 +1,4 @@
-import { listenNode, type Listener } from '@chatbot-kit/test-utils'
+import { listenNode, type Listener } from './listen.js'
 
 /** A provider on loopback that takes each request and goes silent: before its headers, or after them. */
 export interface SilentProvider {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { listen, listenNode } from '@chatbot-kit/test-utils'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { never, rejection, request, retrying } from '../../test/provider-calls.js'
-import { PROVIDER_CASES } from '../../test/provider-transports.js'
+import { never, rejection, request, retrying } from '../test/provider-calls.js'
+import { PROVIDER_CASES } from '../test/provider-transports.js'
 import type { ProviderRetry } from './client.js'
 
 let provider: DemoProvider
@@ -82,6 +82,6 @@ describe.each(PROVIDER_CASES)('createProviderClient retries a connection or body
     await server.close()
     expect(deltas).toEqual(['fine'])
     expect(served).toBe(2)
-    expect(retries).toMatchObject([{ error: { kind: 'status', providerStatus: 503 } }])
+    expect(retries).toMatchObject([{ error: { kind: 'status', status: 503 } }])
   })
 })

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { listenNode, type Listener } from '@chatbot-kit/test-utils'
 import { afterEach, describe, expect, test } from 'vitest'
-import { HAND_MADE_WIRES } from '../../test/provider-wires.js'
-import { ChatbotProviderException } from '../errors/index.js'
+import { HAND_MADE_WIRES } from '../test/provider-wires.js'
+import { ProviderError } from './error.js'
 import { createProviderClient } from './client.js'
 import type { ChatRequest, ProviderApi } from './types.js'
 
@@ -54,8 +54,8 @@ describe.each(['chat', 'responses'] as ProviderApi[])('the node:http transport o
     await client.stream(request, () => {}, never)
     let text = ''
     const error = await client.stream(request, (delta) => (text += delta), never).catch((reason: unknown) => reason)
-    expect(error).toBeInstanceOf(ChatbotProviderException)
-    expect((error as ChatbotProviderException).code()).toBe('provider_unavailable')
+    expect(error).toBeInstanceOf(ProviderError)
+    expect((error as ProviderError).retryable).toBe(true)
     expect(text).toBe('partial ')
     // Give a stray second send time to arrive: the server must have seen two requests only.
     await new Promise((resolve) => setTimeout(resolve, 100))

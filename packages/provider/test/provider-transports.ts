@@ -1,5 +1,5 @@
-import type { ProviderClientOptions } from '../src/provider/client.js'
-import type { ProviderApi } from '../src/provider/types.js'
+import type { ProviderClientOptions } from '../src/client.js'
+import type { ProviderApi } from '../src/types.js'
 import { HAND_MADE_WIRES, type HandMadeWire } from './provider-wires.js'
 
 /**

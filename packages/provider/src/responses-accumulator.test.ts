@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ChatbotProviderException } from '../errors/index.js'
+import { ProviderError } from './error.js'
 import { createResponsesAccumulator } from './responses-accumulator.js'
 
 /** Feeds `events` (objects, or raw payloads) until one ends the reply; returns the text, the result and what stopped. */
@@ -86,14 +86,14 @@ describe('createResponsesAccumulator', () => {
         return error
       }
     })()
-    expect(failure).toBeInstanceOf(ChatbotProviderException)
+    expect(failure).toBeInstanceOf(ProviderError)
     expect(failure).toMatchObject({ kind: 'cut' })
-    expect((failure as ChatbotProviderException).message).not.toContain('node-9')
-    expect((failure as ChatbotProviderException).detail).toContain('boom on node-9')
+    expect((failure as ProviderError).message).not.toContain('node-9')
+    expect((failure as ProviderError).detail).toContain('boom on node-9')
   })
 
   test('an error event with a nested error object keeps its status code', () => {
-    expect(() => read([{ type: 'error', error: { message: 'slow down', code: 429 } }])).toThrow(expect.objectContaining({ kind: 'status', providerStatus: 429 }))
+    expect(() => read([{ type: 'error', error: { message: 'slow down', code: 429 } }])).toThrow(expect.objectContaining({ kind: 'status', status: 429 }))
   })
 
   test('ended without completed: cut; unknown events are skipped', () => {

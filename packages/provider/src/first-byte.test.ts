@@ -1,8 +1,8 @@
+import { createSilentProvider, type SilentProvider } from '@chatbot-kit/test-utils'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { afterEach, describe, expect, onTestFinished, test } from 'vitest'
-import { never, rejection, request } from '../../test/provider-calls.js'
-import { PROVIDER_CASES } from '../../test/provider-transports.js'
-import { createSilentProvider, type SilentProvider } from '../../test/silent-provider.js'
+import { never, rejection, request } from '../test/provider-calls.js'
+import { PROVIDER_CASES } from '../test/provider-transports.js'
 import { createProviderClient, type ProviderRetry } from './client.js'
 
 let provider: SilentProvider | undefined
@@ -17,11 +17,10 @@ describe.each(PROVIDER_CASES)('createProviderClient firstByteTimeoutMs (%s)', (_
     const failures: string[] = []
     const client = createProviderClient({ ...transport, baseUrl: provider.url, apiKey: 'sk-hidden', firstByteTimeoutMs: 300, onFailure: ({ message }) => failures.push(message) })
     const error = await rejection(client.stream(request, () => {}, never))
-    expect(error.code()).toBe('provider_unavailable')
-    expect(error.isRetryable()).toBe(true)
+    expect(error.retryable).toBe(true)
     expect(error.message).toBe('The AI provider is unavailable right now. Please try again.')
     expect(error.detail).toBe(`The provider at ${provider.host} ${said} (provider.firstByteTimeout).`)
-    expect(failures).toEqual([`The provider request to ${provider.url}${wire.path} failed, the turn ends with provider_unavailable: ${error.detail}`])
+    expect(failures).toEqual([`The provider request to ${provider.url}${wire.path} failed: ${error.detail}`])
   })
 
   test('is retried like no answer at all, within the retries', async () => {

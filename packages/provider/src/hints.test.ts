@@ -2,8 +2,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { never, rejection, request } from '../../test/provider-calls.js'
-import { PROVIDER_CASES } from '../../test/provider-transports.js'
+import { never, rejection, request } from '../test/provider-calls.js'
+import { PROVIDER_CASES } from '../test/provider-transports.js'
 import { createProviderClient, type ProviderClientOptions } from './client.js'
 
 let provider: DemoProvider
@@ -24,7 +24,7 @@ async function reported(transport: Partial<ProviderClientOptions>, baseUrl: stri
 describe.each(PROVIDER_CASES)('the likely fix in a failure’s log line (%s)', (_name, transport, wire) => {
   test('a 404 from a base URL without a version path: did you mean …/v1?', async () => {
     const origin = new URL(provider.url).origin
-    expect(await reported(transport, `${origin}/`)).toContain(`${origin}${wire.path} failed, the turn ends with provider_error: The provider answered 404: No route for POST ${wire.path}. Did you mean ${origin}/v1?`)
+    expect(await reported(transport, `${origin}/`)).toContain(`${origin}${wire.path} failed: The provider answered 404: No route for POST ${wire.path}. Did you mean ${origin}/v1?`)
   })
 
   test('a refused connection: host:port, and is the server running?', async () => {

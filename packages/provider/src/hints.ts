@@ -1,4 +1,4 @@
-import type { ChatbotProviderException } from '../errors/index.js'
+import type { ProviderError } from './error.js'
 import type { ProviderEndpoint } from './endpoint.js'
 import { networkReason } from './failures.js'
 
@@ -7,8 +7,8 @@ import { networkReason } from './failures.js'
  * makes (a base URL without `/v1`, a server not started, a misspelled host). `undefined` when
  * the failure suggests none.
  */
-export function failureHint(failure: ChatbotProviderException, endpoint: ProviderEndpoint): string | undefined {
-  if (failure.kind === 'status' && failure.providerStatus === 404 && !hasVersionSegment(endpoint.shownBase)) {
+export function failureHint(failure: ProviderError, endpoint: ProviderEndpoint): string | undefined {
+  if (failure.kind === 'status' && failure.status === 404 && !hasVersionSegment(endpoint.shownBase)) {
     return `Did you mean ${endpoint.shownBase}/v1? OpenAI-compatible servers serve the API under a version path, and baseUrl has none.`
   }
   if (failure.kind !== 'network') return undefined

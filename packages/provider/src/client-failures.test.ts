@@ -3,9 +3,9 @@ import { listen } from '@chatbot-kit/test-utils'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { ChatbotProviderException } from '../errors/index.js'
-import { never, rejection, request } from '../../test/provider-calls.js'
-import { PROVIDER_CASES } from '../../test/provider-transports.js'
+import type { ProviderError } from './error.js'
+import { never, rejection, request } from '../test/provider-calls.js'
+import { PROVIDER_CASES } from '../test/provider-transports.js'
 import { createProviderClient, type ProviderClientOptions } from './client.js'
 
 let provider: DemoProvider
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => provider.close())
 
 /** Runs one request and returns the delivered text and the rejection. */
-async function failure(transport: Partial<ProviderClientOptions>, baseUrl: string, apiKey?: string): Promise<{ text: string; error: ChatbotProviderException }> {
+async function failure(transport: Partial<ProviderClientOptions>, baseUrl: string, apiKey?: string): Promise<{ text: string; error: ProviderError }> {
   let text = ''
   const error = await rejection(createProviderClient({ ...transport, baseUrl, apiKey }).stream(request, (delta) => (text += delta), never))
   return { text, error }
@@ -23,24 +23,26 @@ async function failure(transport: Partial<ProviderClientOptions>, baseUrl: strin
 
 describe.each(PROVIDER_CASES)('createProviderClient failures (%s)', (_name, transport, wire) => {
   test.each([
-    [500, true, 'provider_unavailable'],
-    [503, true, 'provider_unavailable'],
-    [429, true, 'provider_unavailable'],
-    [401, false, 'provider_error'],
-  ])('status %i → kind status, retryable %s, code %s', async (status, retryable, code) => {
+    [500, true],
+    [503, true],
+    [429, true],
+    [408, true],
+    [409, true],
+    [401, false],
+    [404, false],
+  ])('status %i → kind status, retryable %s', async (status, retryable) => {
     provider.script({ status })
     const { error } = await failure(transport, provider.url)
     expect(error.kind).toBe('status')
-    expect(error.providerStatus).toBe(status)
-    expect(error.isRetryable()).toBe(retryable)
-    expect(error.code()).toBe(code)
+    expect(error.status).toBe(status)
+    expect(error.retryable).toBe(retryable)
   })
 
   test('a 400: our message for the user, the provider message in the detail, never the API key', async () => {
     const message = 'Invalid model "gpt-x" for key sk-live-123.'
     provider.script({ status: 400, errorBody: { error: { message, type: 'invalid_request_error' } } })
     const { error } = await failure(transport, provider.url, 'sk-live-123')
-    expect(error.isRetryable()).toBe(false)
+    expect(error.retryable).toBe(false)
     expect(error.message).toBe('The AI provider rejected the request (HTTP 400).')
     expect(error.detail).toContain('Invalid model "gpt-x"')
     expect(error.detail).not.toContain('sk-live-123')
@@ -53,7 +55,7 @@ describe.each(PROVIDER_CASES)('createProviderClient failures (%s)', (_name, tran
     await new Promise((resolve) => server.close(resolve))
     const { error } = await failure(transport, `http://127.0.0.1:${port}/v1`, 'sk-live-123')
     expect(error.kind).toBe('network')
-    expect(error.isRetryable()).toBe(true)
+    expect(error.retryable).toBe(true)
     expect(error.message).toBe('The AI provider is unavailable right now. Please try again.')
     expect(error.detail).toContain('ECONNREFUSED')
     expect(error.detail).not.toContain('sk-live-123')
@@ -64,7 +66,7 @@ describe.each(PROVIDER_CASES)('createProviderClient failures (%s)', (_name, tran
     const { text, error } = await failure(transport, provider.url)
     expect(text).toBe('one two ')
     expect(error.kind).toBe('cut')
-    expect(error.isRetryable()).toBe(true)
+    expect(error.retryable).toBe(true)
   })
 
   test('a body that ends cleanly but without its end or a finish reason → kind cut', async () => {
@@ -99,7 +101,7 @@ describe.each(PROVIDER_CASES)('createProviderClient failures (%s)', (_name, tran
     const { text, error } = await failure(transport, provider.url)
     expect(text).toBe('fine ')
     expect(error.kind).toBe('malformed')
-    expect(error.isRetryable()).toBe(false)
+    expect(error.retryable).toBe(false)
   })
 
   test('an error object inside the stream → kind status with its code', async () => {
@@ -107,7 +109,7 @@ describe.each(PROVIDER_CASES)('createProviderClient failures (%s)', (_name, tran
     const server = await listen(() => new Response(body, { headers: { 'content-type': 'text/event-stream' } }))
     const { error } = await failure(transport, server.url)
     await server.close()
-    expect(error).toMatchObject({ kind: 'status', providerStatus: 503 })
+    expect(error).toMatchObject({ kind: 'status', status: 503 })
     expect(error.message).not.toContain('overloaded')
     expect(error.detail).toContain('overloaded')
   })

@@ -1,7 +1,7 @@
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { listen } from '@chatbot-kit/test-utils'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { PROVIDER_CASES } from '../../test/provider-transports.js'
+import { PROVIDER_CASES } from '../test/provider-transports.js'
 import { createProviderClient } from './client.js'
 import type { ChatRequest } from './types.js'
 

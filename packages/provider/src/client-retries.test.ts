@@ -1,7 +1,7 @@
 import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { never, rejection, request, retrying } from '../../test/provider-calls.js'
-import { PROVIDER_CASES } from '../../test/provider-transports.js'
+import { never, rejection, request, retrying } from '../test/provider-calls.js'
+import { PROVIDER_CASES } from '../test/provider-transports.js'
 
 let provider: DemoProvider
 beforeEach(async () => {
@@ -19,7 +19,7 @@ describe.each(PROVIDER_CASES)('createProviderClient retries before the first tok
     expect(result.finishReason).toBe('stop')
     expect(provider.requests).toHaveLength(2)
     expect(provider.requests[1]!.body).toEqual(provider.requests[0]!.body)
-    expect(retries).toMatchObject([{ attempt: 1, retries: 2, error: { kind: 'status', providerStatus: 503 } }])
+    expect(retries).toMatchObject([{ attempt: 1, retries: 2, error: { kind: 'status', status: 503 } }])
     expect(retries[0]!.delayMs).toBeLessThan(20)
     expect(retries[0]!.message).toContain('503')
     expect(retries[0]!.message).not.toContain('sk-hidden')
@@ -37,18 +37,29 @@ describe.each(PROVIDER_CASES)('createProviderClient retries before the first tok
     provider.script({ status: 503 }, { status: 503 }, { status: 503 }, { text: 'too late' })
     const { client, retries } = retrying({ ...transport, baseUrl: provider.url })
     const error = await rejection(client.stream(request, () => {}, never))
-    expect(error).toMatchObject({ kind: 'status', providerStatus: 503 })
-    expect(error.code()).toBe('provider_unavailable')
-    expect(error.isRetryable()).toBe(true)
+    expect(error).toMatchObject({ kind: 'status', status: 503 })
+    expect(error.retryable).toBe(true)
     expect(provider.requests).toHaveLength(3)
     expect(retries.map((retry) => retry.attempt)).toEqual([1, 2])
+  })
+
+  test('a 408 is sent again, as retryable as the browser is told it is', async () => {
+    provider.script({ status: 408 }, { chunks: ['second ', 'try'] })
+    const { client, retries } = retrying({ ...transport, baseUrl: provider.url })
+    const deltas: string[] = []
+    await client.stream(request, (text) => deltas.push(text), never)
+    expect(deltas).toEqual(['second ', 'try'])
+    expect(provider.requests).toHaveLength(2)
+    expect(retries).toHaveLength(1)
+    expect(retries[0]!.error).toMatchObject({ kind: 'status', status: 408 })
+    expect(retries[0]!.error.retryable).toBe(true)
   })
 
   test.each([400, 401])('a %i is never sent again', async (status) => {
     provider.script({ status }, { text: 'must not be asked' })
     const { client, retries } = retrying({ ...transport, baseUrl: provider.url })
     const error = await rejection(client.stream(request, () => {}, never))
-    expect(error.code()).toBe('provider_error')
+    expect(error.retryable).toBe(false)
     expect(provider.requests).toHaveLength(1)
     expect(retries).toEqual([])
   })
@@ -60,8 +71,8 @@ describe.each(PROVIDER_CASES)('createProviderClient retries before the first tok
     provider.script({ status: 429, headers: { 'retry-after': retryAfter() } }, { text: 'must not be asked' })
     const { client, retries } = retrying({ ...transport, baseUrl: provider.url })
     const error = await rejection(client.stream(request, () => {}, never, { timeLeftMs: 5_000 }))
-    expect(error).toMatchObject({ kind: 'status', providerStatus: 429 })
-    expect(error.code()).toBe('provider_unavailable')
+    expect(error).toMatchObject({ kind: 'status', status: 429 })
+    expect(error.retryable).toBe(true)
     expect(provider.requests).toHaveLength(1)
     expect(retries).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ChatbotProviderException } from '../errors/index.js'
+import { ProviderError } from './error.js'
 import { createSseDecoder, MAX_LINE_BYTES } from './sse-decoder.js'
 
 const encoder = new TextEncoder()
@@ -72,7 +72,7 @@ describe('createSseDecoder', () => {
     const feed = () => {
       for (let sent = 0; sent <= MAX_LINE_BYTES; sent += piece.length) decoder.push(piece)
     }
-    expect(feed).toThrow(ChatbotProviderException)
+    expect(feed).toThrow(ProviderError)
     expect(() => createSseDecoder(() => false).push(encoder.encode(`data: ${'x'.repeat(MAX_LINE_BYTES)}\n`))).toThrow(
       expect.objectContaining({ kind: 'malformed' }),
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backoffDelay, sleep } from '../../src/chat/backoff.js'
+import { backoffDelay, sleep } from '../../src/stream/backoff.js'
 
 describe('backoffDelay', () => {
   it('doubles from half a second and stops growing at eight', () => {
