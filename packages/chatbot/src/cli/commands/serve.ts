@@ -20,13 +20,14 @@ export default defineCommand({
       const server = await serveChatbot(chatbot, { port, hostname: args.host }).catch((error: unknown) => {
         throw explainListenError(error, port)
       })
-      consola.success(`chatbot-kit serving ${server.url}${chatbot.config.base}`)
-      if (!args.migrate) consola.info('Migrations were not applied (--no-migrate); health reports 503 until `chatbot migrate` runs.')
       onShutdown(async () => {
         consola.info(`Shutting down: no new connections; replies in progress get up to ${chatbot.config.shutdownGrace} s (a second signal exits at once).`)
         await server.close()
         consola.success('Stopped.')
       })
+      // Announced once a signal is handled: whoever waits for this line may stop the server at once.
+      consola.success(`chatbot-kit serving ${server.url}${chatbot.config.base}`)
+      if (!args.migrate) consola.info('Migrations were not applied (--no-migrate); health reports 503 until `chatbot migrate` runs.')
     })
   },
 })
