@@ -67,9 +67,13 @@ export function streamReply(res: ServerResponse, reply: DemoReply, wire: StreamW
     more()
   }
 
-  /** `cutAfterChunks` closes the socket once what was written is flushed; `hangAfterChunks` stays silent. */
+  /**
+   * `cutAfterChunks` closes the socket once what was written has left the response (the write's
+   * callback: on Node 24 `socket.destroySoon()` dropped what the response still held);
+   * `hangAfterChunks` stays silent.
+   */
   function stop(): void {
-    if (reply.cutAfterChunks !== undefined) res.socket?.destroySoon()
+    if (reply.cutAfterChunks !== undefined) res.write('', () => res.socket?.destroy())
   }
 
   if (firstDelay > 0) firstTimer = setTimeout(pump, firstDelay)

@@ -64,6 +64,13 @@ describe.skipIf(!availability.run)('the console’s conversations, feedback and 
       if (extension === 'json') expect(() => JSON.parse(content)).not.toThrow()
     }
 
+    // Back to the list: its filters, and so its rows, as they were left.
+    await page.goBack()
+    await expect.poll(() => rows.count(), POLL).toBe(1)
+    expect(await page.getByLabel('Has a thumbs down').isChecked()).toBe(true)
+    await page.goForward()
+    await expect.poll(() => timeline.textContent(), POLL).toContain(rated.reply)
+
     // A reload keeps the session (sessionStorage) and lands on the same transcript.
     await page.reload()
     await expect.poll(() => page.getByRole('heading', { name: 'Transcript' }).isVisible(), POLL).toBe(true)

@@ -53,7 +53,6 @@ export default defineCommand({
       await server.ready().catch((error: unknown) => {
         throw explainListenError(error, port)
       })
-      consola.success(`chatbot-kit dev server: ${server.url}`)
 
       let reloading: ReturnType<typeof setTimeout> | undefined
       const watcher = watch(location.cwd, (_type, file) => {
@@ -83,6 +82,8 @@ export default defineCommand({
         await demo?.close()
         consola.success('Stopped.')
       })
+      // Announced once a signal is handled: whoever waits for this line may stop the server at once.
+      consola.success(`chatbot-kit dev server: ${server.url}`)
     })
   },
 })

@@ -21,13 +21,14 @@ export default defineCommand({
       const server = await serveChatbot(chatbot, { port, hostname: args.host }).catch((error: unknown) => {
         throw explainListenError(error, port)
       })
-      consola.success(`chatbot-kit serving ${server.url}${chatbot.config.base}`)
-      if (!args.migrate) consola.info(await noMigrateNote(chatbot))
       onShutdown(async () => {
         consola.info(`Shutting down: replies in progress get up to ${chatbot.config.shutdownGrace} s once the server stops listening (a second signal exits at once).`)
         // Health 503 for shutdown.drainDelay, then no new connections, the grace, and the close.
         await server.close()
       })
+      // Announced once a signal is handled: whoever waits for this line may stop the server at once.
+      consola.success(`chatbot-kit serving ${server.url}${chatbot.config.base}`)
+      if (!args.migrate) consola.info(await noMigrateNote(chatbot))
     })
   },
 })
