@@ -12,8 +12,9 @@ import type { AdminAuthorizer, Chatbot } from './facade.js'
 import { KernelHooks } from './hookable.js'
 import { mountRoutes } from './http/mount.js'
 import { createNodeHandler } from './http/node-handler.js'
+import { replyResponse } from './http/reply-response.js'
 import type { ChatbotRoute } from './http/route.js'
-import { createKeepAlive, openEventStream } from './http/sse.js'
+import { createKeepAlive, openEventStream } from './sse/index.js'
 import { continueTurn } from './turn/continue.js'
 import { loadConsola } from './logger.js'
 import { createPluginApi } from './plugin-api.js'
@@ -151,7 +152,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       verifyRequestEnvelope: (token) => verifyRequestEnvelope(runtime, token),
       ownedConversation: (id, envelope) => findRequestedConversation(runtime, id, envelope),
       openEventStream: (event, onClose) => openEventStream(runtime.keepAlive, event, onClose),
-      continueTurn: (event, continuation) => continueTurn(runtime, event, continuation),
+      continueTurn: async (event, continuation) => (await continueTurn(runtime, continuation, replyResponse(runtime, event), event)).response,
     })
     for (const plugin of plugins) {
       if (plugin.hooks) hooks.addHooks(plugin.hooks)

@@ -12,7 +12,7 @@ export type { ChatbotRoute } from './http/route.js'
 export { getRequestBody, getRequestEnvelope, prepareBodyEnvelope, prepareRequestEnvelope, setRequestEnvelope } from './http/request-envelope.js'
 export { json, errorResponse } from './http/respond.js'
 // The messages route's body rules (415, 413, 408, 422) for a plugin route that takes a JSON body.
-export { readJsonObject } from './http/body.js'
+export { readJsonObject } from './body/index.js'
 export { serveChatbot, type ServeOptions, type RunningServer } from './http/serve.js'
 // A static file in the coding the browser accepts (widget.js; the admin console's assets).
 export { createStaticAsset, type EncodedFiles, type StaticAsset, type StaticAssetOptions } from './http/static-asset/index.js'
@@ -20,7 +20,7 @@ export type { Turn, ContextSection, ContextValue, Identity } from './turn/types.
 export type { SentEvent } from './turn/event-sink.js'
 export type { HistoryMessage, HistoryContext } from './turn/history.js'
 export type { TurnContinuation } from './turn/continue.js'
-export type { EventStream } from './http/sse.js'
+export type { EventStream } from './sse/index.js'
 export type {
   StreamEvent,
   StreamEventMap,

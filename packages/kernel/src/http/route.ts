@@ -2,7 +2,8 @@ import { HTTPResponse, type H3Event, type Middleware } from 'h3'
 import type { Hookable } from 'hookable'
 import type { ConsolaInstance } from 'consola'
 import type { ChatbotHooks, RefusalContext } from '../hooks.js'
-import { errorResponse, SECURITY_HEADERS, toChatbotException } from './respond.js'
+import { toChatbotException } from '../errors/to-exception.js'
+import { errorResponse, SECURITY_HEADERS } from './respond.js'
 
 export interface ChatbotRoute {
   /** The spec's route name, e.g. `chatbot.messages`. */

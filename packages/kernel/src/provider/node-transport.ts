@@ -1,5 +1,5 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
-import { readCapped } from '../http/read-capped.js'
+import { readCapped } from '../body/read-capped.js'
 import { ERROR_BODY_LIMIT, type CompletionBody, type ProviderResponse, type ProviderTransport } from './transport.js'
 
 /**

@@ -1,7 +1,5 @@
-import type { H3Event } from 'h3'
 import { ChatbotInvalidEnvelopeException, ChatbotValidationException } from '../errors/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
-import { readJsonObject } from '../http/body.js'
 import type { KernelRuntime } from '../runtime.js'
 
 export interface MessageRequest {
@@ -25,11 +23,10 @@ export function verifyRequestEnvelope(runtime: KernelRuntime, token: unknown): E
 }
 
 /**
- * Validates `POST /messages`: a missing or bad envelope is 403 (checked first, like any
- * invalid envelope); other problems are 422 with every bad field named.
+ * Validates the body of `POST /messages`: a missing or bad envelope is 403 (checked first, like
+ * any invalid envelope); other problems are 422 with every bad field named.
  */
-export async function readMessageRequest(runtime: KernelRuntime, event: H3Event): Promise<MessageRequest> {
-  const body = await readJsonObject(event)
+export function parseMessageRequest(runtime: KernelRuntime, body: Record<string, unknown>): MessageRequest {
   if (body.signed_context === undefined || body.signed_context === '') throw new ChatbotInvalidEnvelopeException('The signed_context field is missing.')
   const envelope = verifyRequestEnvelope(runtime, body.signed_context)
 

@@ -1,7 +1,7 @@
 import { ChatbotReplyStoppedException, ChatbotStreamTimeoutException, type ChatbotException } from '../errors/index.js'
 import { ChatbotMessageCompleted, ChatbotMessageFailed } from '../events/index.js'
-import { toChatbotException } from '../http/respond.js'
-import type { SseStream } from '../http/sse.js'
+import { toChatbotException } from '../errors/to-exception.js'
+import type { ReplyOutput } from './reply-output.js'
 import { insertMessage } from '../storage/index.js'
 import { countTokens } from '../text/index.js'
 import type { ChatRequest } from '../provider/types.js'
@@ -14,7 +14,7 @@ import type { TurnContext } from './turn.js'
  * Everything after the stream opened: `turn:prompt`, provider rounds (with `turn:tool`
  * between them), then the stored reply and `done`, or an `error` event.
  */
-export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse: SseStream): Promise<void> {
+export async function streamReply(runtime: KernelRuntime, turn: TurnContext, output: ReplyOutput): Promise<void> {
   const startedAt = performance.now()
   const { controller } = turn
   const deadline = createDeadline(runtime.config.streamDuration * 1000, () =>
@@ -67,7 +67,7 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
     await Promise.resolve(runtime.hooks.callHook('turn:error', turn, error)).catch((hookError: unknown) => runtime.logger.error('A turn:error hook failed:', hookError))
   } finally {
     deadline.clear()
-    sse.close()
+    output.close()
     span.end()
   }
 }
