@@ -22,7 +22,8 @@ export function openReply<O extends ReplyOutput>(runtime: KernelRuntime, turn: T
     // By default the reply goes on without the browser: it is stored complete and can be resumed.
     if (runtime.config.stream.abortOnDisconnect) turn.controller.abort(new ChatbotClientClosedException())
   })
-  turn.sink = createEventSink(turn, runtime.eventListeners(), (frame) => output.write(frame), runtime.logger)
+  const notify = runtime.hooks.syncCaller('turn:event', (error) => runtime.logger.error('A turn:event hook failed:', error))
+  turn.sink = createEventSink(turn, notify, (frame) => output.write(frame))
   runtime.activeStreams += 1
   turn.send(contextSummary(turn))
   hooks.opened?.()
