@@ -9,6 +9,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@chatbot-kit\/kernel$/, replacement: src('packages/kernel/src/index.ts') },
+      { find: /^@chatbot-kit\/kernel\/uuid$/, replacement: src('packages/kernel/src/text/uuid.ts') },
       { find: /^@chatbot-kit\/admin$/, replacement: src('packages/admin/src/index.ts') },
       { find: /^@chatbot-kit\/admin\/plugin$/, replacement: src('packages/admin/src/plugin.ts') },
       { find: /^@chatbot-kit\/admin\/queries$/, replacement: src('packages/admin/src/queries/index.ts') },
