@@ -138,7 +138,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   services.install(chatbot)
 
   try {
-    const api = createPluginApi(chatbot, {
+    const own: Parameters<typeof createPluginApi>[2] = {
       settings: channels.settings,
       storage: createPluginStorage(stores.db),
       on: chatbot.on,
@@ -150,10 +150,10 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       ownedConversation: (id, envelope) => findRequestedConversation(runtime, id, envelope),
       openEventStream: (event, onClose) => openEventStream(runtime.keepAlive, event, onClose),
       continueTurn: async (event, continuation) => (await continueTurn(runtime, continuation, replyResponse(runtime, event), event)).response,
-    })
+    }
     for (const plugin of plugins) {
       if (plugin.hooks) hooks.addHooks(plugin.hooks)
-      await plugin.setup?.(api)
+      await plugin.setup?.(createPluginApi(chatbot, plugin.name, own))
     }
     mountRoutes(app, runtime, { middleware, routes })
     for (const warning of [...configWarnings(config), ...envWarnings(options.env ?? process.env, declarationsOfConfig(config))]) logger.warn(warning)
