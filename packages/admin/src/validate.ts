@@ -1,4 +1,4 @@
-import { isUuid } from '@chatbot-kit/kernel'
+import { isUuid } from '@chatbot-kit/kernel/plugin'
 import { TRPCError } from '@trpc/server'
 
 // Small hand-written input parsers (tRPC accepts any `(input: unknown) => T`); a failure is BAD_REQUEST.

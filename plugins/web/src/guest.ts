@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { ChatbotForbiddenException, isUuid } from '@chatbot-kit/kernel'
+import { ChatbotForbiddenException } from '@chatbot-kit/kernel'
+import { isUuid } from '@chatbot-kit/kernel/plugin'
 import type { H3Event } from 'h3'
 import { GUEST_COOKIE } from './cookies/names.js'
 import type { WebState } from './state.js'

@@ -1,4 +1,5 @@
-import { ChatbotForbiddenException, ChatbotNotFoundException, getRequestBody, getRequestEnvelope, isUuid, prepareBodyEnvelope, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { ChatbotForbiddenException, ChatbotNotFoundException, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { getRequestBody, getRequestEnvelope, isUuid, prepareBodyEnvelope } from '@chatbot-kit/kernel/plugin'
 import { getRouterParam, type H3Event } from 'h3'
 import { findRatableMessage, rateMessage } from '../storage/feedback.repository.js'
 import { readRating } from './read-rating.js'

@@ -1,4 +1,5 @@
-import { ChatbotValidationException, isUuid } from '@chatbot-kit/kernel'
+import { ChatbotValidationException } from '@chatbot-kit/kernel'
+import { isUuid } from '@chatbot-kit/kernel/plugin'
 import { getQuery, type H3Event } from 'h3'
 
 const EVENT_ID = /^([^:]+):([1-9][0-9]{0,14})$/
