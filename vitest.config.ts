@@ -11,6 +11,8 @@ export default defineConfig({
       { find: /^@chatbot-kit\/kernel$/, replacement: src('packages/kernel/src/index.ts') },
       { find: /^@chatbot-kit\/provider$/, replacement: src('packages/provider/src/index.ts') },
       { find: /^@chatbot-kit\/widget\/stream$/, replacement: src('widget/src/stream/index.ts') },
+      { find: /^@chatbot-kit\/kernel\/uuid$/, replacement: src('packages/kernel/src/text/uuid.ts') },
+      { find: /^@chatbot-kit\/kernel\/plugin$/, replacement: src('packages/kernel/src/for-plugins.ts') },
       { find: /^@chatbot-kit\/admin$/, replacement: src('packages/admin/src/index.ts') },
       { find: /^@chatbot-kit\/admin\/plugin$/, replacement: src('packages/admin/src/plugin.ts') },
       { find: /^@chatbot-kit\/admin\/queries$/, replacement: src('packages/admin/src/queries/index.ts') },
@@ -20,6 +22,7 @@ export default defineConfig({
       { find: /^@chatbot-kit\/plugin-([a-z-]+)$/, replacement: src('plugins/$1/src/index.ts') },
       { find: /^chatbot-kit$/, replacement: src('packages/chatbot/src/index.ts') },
       { find: /^chatbot-kit\/admin$/, replacement: src('packages/chatbot/src/admin/index.ts') },
+      { find: /^chatbot-kit\/plugin$/, replacement: src('packages/chatbot/src/plugin.ts') },
     ],
   },
   test: {

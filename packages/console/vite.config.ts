@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'vite'
 import { filesModule } from './build/files-module.js'
@@ -9,6 +10,8 @@ export default defineConfig({
   // Relative asset URLs: the server rewrites them for the page's depth, so any `base` (or proxy prefix) works.
   base: './',
   plugins: [svelte(), filesModule()],
+  // The kernel's one UUID check, as source: the console runs in the browser and cannot import the kernel.
+  resolve: { alias: { '@chatbot-kit/kernel/uuid': fileURLToPath(new URL('../kernel/src/text/uuid.ts', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import { isUuid } from '@chatbot-kit/kernel/plugin'
 import { TRPCError } from '@trpc/server'
 
 // Small hand-written input parsers (tRPC accepts any `(input: unknown) => T`); a failure is BAD_REQUEST.
@@ -25,11 +26,9 @@ export function requiredString(value: unknown, field: string, maxLength = 500): 
   return optionalString(value, field, maxLength) ?? fail(field, 'is required')
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export function uuid(value: unknown, field: string): string {
   const text = requiredString(value, field, 36)
-  if (!UUID.test(text)) fail(field, 'must be a conversation UUID')
+  if (!isUuid(text)) fail(field, 'must be a conversation UUID')
   return text.toLowerCase()
 }
 

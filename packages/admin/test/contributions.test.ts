@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { definePlugin, sql, type ChatbotPlugin } from '@chatbot-kit/kernel'
+import { definePlugin, type ChatbotPlugin } from '@chatbot-kit/kernel'
+import { sql } from '@chatbot-kit/kernel/plugin'
 import { feedbackPlugin } from '@chatbot-kit/plugin-feedback'
 import { silentLogger } from '@chatbot-kit/test-utils'
 import { events } from '../../kernel/test/harness.js'

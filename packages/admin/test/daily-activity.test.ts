@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createConversation, createDatabase, deleteConversation, insertMessage, migrate, migrationsOf, sql, type ChatbotDatabase, type Conversation } from '@chatbot-kit/kernel'
+import { createConversation, createDatabase, migrate, migrationsOf, type ChatbotDatabase, type Conversation } from '@chatbot-kit/kernel'
+import { deleteConversation, insertMessage, sql } from '@chatbot-kit/kernel/plugin'
 import { describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { adminPlugin } from '../src/index.js'
 import { dailyActivity } from '../src/queries/daily-activity.js'

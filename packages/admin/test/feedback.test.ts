@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createConversation, definePlugin, insertMessage, type Conversation } from '@chatbot-kit/kernel'
+import { createConversation, definePlugin, type Conversation } from '@chatbot-kit/kernel'
+import { insertMessage } from '@chatbot-kit/kernel/plugin'
 import { feedbackPlugin, rateMessage, type FeedbackRating } from '@chatbot-kit/plugin-feedback'
 import { readSse } from '@chatbot-kit/test-utils'
 import { ADMIN_TOKEN, createAdminHarness, DATABASES, errorCode, type AdminHarness } from './client.js'

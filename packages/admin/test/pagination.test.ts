@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createConversation, insertMessage } from '@chatbot-kit/kernel'
+import { createConversation } from '@chatbot-kit/kernel'
+import { insertMessage } from '@chatbot-kit/kernel/plugin'
 import { ADMIN_TOKEN, createAdminHarness, DATABASES, type AdminHarness } from './client.js'
 
 describe.each(DATABASES)('conversations.list and get over HTTP on $name', ({ skip, create }) => {

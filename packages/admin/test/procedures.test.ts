@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createConversation, insertMessage, packageVersion } from '@chatbot-kit/kernel'
+import { createConversation, packageVersion } from '@chatbot-kit/kernel'
+import { insertMessage } from '@chatbot-kit/kernel/plugin'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'
 import { retentionPlugin } from '@chatbot-kit/plugin-retention'
 import { throttlePlugin } from '@chatbot-kit/plugin-throttle'

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createConversation, insertMessage, migrate, type ChatbotDatabase, type Conversation } from '@chatbot-kit/kernel'
+import { createConversation, migrate, type ChatbotDatabase, type Conversation } from '@chatbot-kit/kernel'
+import { insertMessage } from '@chatbot-kit/kernel/plugin'
 import { DATABASES, openDatabase } from '../../kernel/test/databases.js'
 import { dailyTokenUsage, listConversations, type ConversationSummary } from '../src/index.js'
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createConversation, insertMessage, type Conversation } from '@chatbot-kit/kernel'
+import { createConversation, type Conversation } from '@chatbot-kit/kernel'
+import { insertMessage } from '@chatbot-kit/kernel/plugin'
 import { feedbackPlugin, rateMessage } from '@chatbot-kit/plugin-feedback'
 import { events } from '../../kernel/test/harness.js'
 import { ADMIN_TOKEN, createAdminHarness, DATABASES, errorCode, type AdminHarness } from './client.js'

@@ -13,8 +13,9 @@ import { KernelHooks } from './hookable.js'
 import { mountRoutes } from './http/mount.js'
 import { drainServer } from './http/drain.js'
 import { createNodeHandler } from './http/node-handler.js'
+import { replyResponse } from './http/reply-response.js'
 import type { ChatbotRoute } from './http/route.js'
-import { createKeepAlive, openEventStream } from './http/sse.js'
+import { createKeepAlive, openEventStream } from './sse/index.js'
 import { continueTurn } from './turn/continue.js'
 import { loadConsola } from './logger.js'
 import { createPluginApi } from './plugin-api.js'
@@ -92,9 +93,6 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     settings: channels.settings,
     contexts,
     channelContexts: channels.contexts,
-    chunkListeners: () => hooks.listeners('turn:chunk'),
-    eventListeners: () => hooks.listeners('turn:event'),
-    hasListeners: (name) => hooks.listeners(name).length > 0,
     activeStreams: 0,
     turns,
     get closing() {
@@ -145,7 +143,7 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
   services.install(chatbot)
 
   try {
-    const api = createPluginApi(chatbot, {
+    const own: Parameters<typeof createPluginApi>[2] = {
       settings: channels.settings,
       storage: createPluginStorage(stores.db),
       on: chatbot.on,
@@ -156,11 +154,11 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
       verifyRequestEnvelope: (token) => verifyRequestEnvelope(runtime, token),
       ownedConversation: (id, envelope) => findRequestedConversation(runtime, id, envelope),
       openEventStream: (event, onClose) => openEventStream(runtime.keepAlive, event, onClose),
-      continueTurn: (event, continuation) => continueTurn(runtime, event, continuation),
-    })
+      continueTurn: async (event, continuation) => (await continueTurn(runtime, continuation, replyResponse(runtime, event), event)).response,
+    }
     for (const plugin of plugins) {
       if (plugin.hooks) hooks.addHooks(plugin.hooks)
-      await plugin.setup?.(api)
+      await plugin.setup?.(createPluginApi(chatbot, plugin.name, own))
     }
     mountRoutes(app, runtime, { middleware, routes })
     for (const warning of [...configWarnings(config), ...envWarnings(options.env ?? process.env, declarationsOfConfig(config))]) logger.warn(warning)

@@ -7,7 +7,7 @@ import type { ChatbotEvent, ChatbotEventClass } from './events/index.js'
 import type { Chatbot } from './facade.js'
 import type { KernelHooks } from './hookable.js'
 import type { ChatbotRoute } from './http/route.js'
-import type { EventStream } from './http/sse.js'
+import type { EventStream } from './sse/index.js'
 import type { Conversation } from './storage/index.js'
 import type { ChatbotServices } from './services.js'
 import type { PluginStorage } from './storage/plugin-storage.js'
@@ -50,13 +50,52 @@ export interface PluginApi {
 }
 
 /**
- * What `setup` receives: the plugin API. 1.0's `setup(chatbot)` got the facade; its other members
- * stay reachable here so those plugins keep working (docs/plugins.md; deprecated, use `chatbot`).
+ * The facade members 1.0's `setup(chatbot)` reached through the plugin API. They still work in
+ * 1.x, with a warning once per member and plugin, and go in 2.0: use `api.chatbot` instead.
+ * The features plugins provide (`quota`, `prune`, …) are read from `api.chatbot` too.
  */
-export type PluginSetupContext = PluginApi & Omit<Chatbot, keyof PluginApi>
+export interface DeprecatedFacadeMembers extends Omit<ChatbotServices, keyof PluginApi> {
+  /** @deprecated Use `api.chatbot.app`. */
+  readonly app: Chatbot['app']
+  /** @deprecated Use `api.storage.db`. */
+  readonly db: Chatbot['db']
+  /** @deprecated Use `api.chatbot.debug`. */
+  readonly debug: boolean
+  /** @deprecated Use `api.chatbot.fetch`. */
+  fetch: Chatbot['fetch']
+  /** @deprecated Use `api.chatbot.nodeHandler`. */
+  readonly nodeHandler: Chatbot['nodeHandler']
+  /** @deprecated Use `api.chatbot.context`. */
+  context: Chatbot['context']
+  /** @deprecated Use `api.chatbot.channel`. */
+  channel: Chatbot['channel']
+  /** @deprecated Use `api.chatbot.authorize`. */
+  authorize: Chatbot['authorize']
+  /** @deprecated Use `api.chatbot.authorizer`. */
+  readonly authorizer: Chatbot['authorizer']
+  /** @deprecated Use `api.chatbot.fake`. */
+  fake: Chatbot['fake']
+  /** @deprecated Use `api.chatbot.renderWidget`. */
+  renderWidget: Chatbot['renderWidget']
+  /** @deprecated Use `api.chatbot.mintEnvelope`. */
+  mintEnvelope: Chatbot['mintEnvelope']
+  /** @deprecated Use `api.chatbot.verifyEnvelope`, or `api.verifyRequestEnvelope` for a request's. */
+  verifyEnvelope: Chatbot['verifyEnvelope']
+  /** @deprecated Use `api.chatbot.activeStreams`. */
+  readonly activeStreams: number
+  /** @deprecated Use `api.chatbot.close`. */
+  close: Chatbot['close']
+}
 
-/** The API of one chatbot, shared by its plugins; falls back to the facade for 1.0 plugins. */
-export function createPluginApi(chatbot: Chatbot, own: Omit<PluginApi, 'chatbot' | 'config' | 'hooks' | 'counters' | 'logger'>): PluginSetupContext {
+/** What `setup` receives: the plugin API, and for 1.x the facade members 1.0 plugins used. */
+export type PluginSetupContext = PluginApi & DeprecatedFacadeMembers
+
+/**
+ * One plugin's API: exactly what `PluginApi` declares. Any other facade member is read from the
+ * facade with a warning, once per member for this plugin, so a 1.0 plugin keeps working and its
+ * author learns what to change before 2.0.
+ */
+export function createPluginApi(chatbot: Chatbot, pluginName: string, own: Omit<PluginApi, 'chatbot' | 'config' | 'hooks' | 'counters' | 'logger'>): PluginSetupContext {
   const api: PluginApi = {
     ...own,
     chatbot,
@@ -65,5 +104,16 @@ export function createPluginApi(chatbot: Chatbot, own: Omit<PluginApi, 'chatbot'
     counters: chatbot.counters,
     logger: chatbot.logger,
   }
-  return Object.setPrototypeOf(api, chatbot) as PluginSetupContext
+  const warned = new Set<string>()
+  return new Proxy(api, {
+    get(target, key, receiver) {
+      if (typeof key === 'symbol' || key in target || !(key in chatbot)) return Reflect.get(target, key, receiver)
+      if (!warned.has(key)) {
+        warned.add(key)
+        chatbot.logger.warn(`Plugin "${pluginName}" reads \`${key}\` from its setup's API, which is deprecated and goes in 2.0: use \`api.chatbot.${key}\` (docs/plugins.md).`)
+      }
+      return (chatbot as unknown as Record<string, unknown>)[key]
+    },
+    has: (target, key) => key in target || key in chatbot,
+  }) as PluginSetupContext
 }

@@ -12,8 +12,8 @@ describe('chatbot.authorize (the admin gate)', () => {
   it('stores the host check for plugins, chains, replaces, and refuses a non-function', async () => {
     const probe = definePlugin({
       name: 'probe',
-      setup(chatbot) {
-        chatbot.route({ name: 'probe', method: 'GET', path: '/probe', stateful: false, handler: async (event) => ({ allowed: (await chatbot.authorizer?.(event)) ?? null }) })
+      setup(api) {
+        api.route({ name: 'probe', method: 'GET', path: '/probe', stateful: false, handler: async (event) => ({ allowed: (await api.chatbot.authorizer?.(event)) ?? null }) })
       },
     })
     h = await createHarness('in-process', { plugins: [probe] })

@@ -48,4 +48,19 @@ describe("the kernel's imports", () => {
     const outside = [...graph.keys()].flatMap((file) => specifiers(file).filter((specifier) => /^@chatbot-kit\/(?!provider$)|^chatbot-kit/.test(specifier)).map((specifier) => `${relative(SRC, file)} → ${specifier}`))
     expect(outside).toEqual([])
   })
+
+  // The turn runs without an HTTP request (evaluations, handoffs): the body reader, the SSE
+  // writer and the error mapping sit below both, so nothing pulls the turn up into http/.
+  it.each([
+    ['turn', ['http']],
+    ['sse', ['http', 'turn']],
+    ['body', ['http', 'turn']],
+  ])('from %s/ reach none of %j', (from, forbidden) => {
+    const crossing = [...graph.entries()].flatMap(([file, targets]) =>
+      relative(SRC, file).startsWith(`${from}/`)
+        ? targets.filter((target) => forbidden.some((folder) => relative(SRC, target).startsWith(`${folder}/`))).map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`)
+        : [],
+    )
+    expect(crossing).toEqual([])
+  })
 })

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { definePlugin, getRequestEnvelope, prepareRequestEnvelope, readJsonObject, type ChatMessage, type PluginApi } from '@chatbot-kit/kernel'
+import { definePlugin, type ChatMessage, type PluginApi } from '@chatbot-kit/kernel'
+import { getRequestEnvelope, prepareRequestEnvelope, readJsonObject } from '@chatbot-kit/kernel/plugin'
 import { getRouterParam } from 'h3'
 import { createHarness, events, type Harness } from './harness.js'
 

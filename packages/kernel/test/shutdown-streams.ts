@@ -1,4 +1,5 @@
-import { createDatabase, findConversationByPublicId, listMessages, type StoredMessage } from '@chatbot-kit/kernel'
+import { createDatabase, type StoredMessage } from '@chatbot-kit/kernel'
+import { findConversationByPublicId, listMessages } from '@chatbot-kit/kernel/plugin'
 import type { DemoReply, DemoRequest } from '@chatbot-kit/demo-provider'
 import { sseEvents } from '@chatbot-kit/test-utils'
 

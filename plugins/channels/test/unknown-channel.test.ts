@@ -1,6 +1,6 @@
 import { getQuery } from 'h3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChatbotException, definePlugin, type Chatbot } from '@chatbot-kit/kernel'
+import { ChatbotException, definePlugin } from '@chatbot-kit/kernel'
 import { createHarness, TRANSPORTS, type Harness } from '../../../packages/kernel/test/harness.js'
 import { ChatbotUnknownChannelException, channelsPlugin } from '../src/index.js'
 
@@ -23,7 +23,8 @@ function thrown(run: () => unknown): ChatbotException {
 /** A host page that renders the widget for `?channel=`, as a host's own route would. */
 const hostPage = definePlugin({
   name: 'host-page',
-  setup(chatbot: Chatbot) {
+  setup(api) {
+    const { chatbot } = api
     chatbot.route({
       name: 'host.page',
       method: 'GET',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { deleteConversation, pruneConversations } from '@chatbot-kit/kernel'
+import { pruneConversations } from '@chatbot-kit/kernel'
+import { deleteConversation } from '@chatbot-kit/kernel/plugin'
 import { describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import type { Harness } from '../../../packages/kernel/test/harness.js'
 import { ask, history, outcome, rate, start, storedFeedback } from './setup.js'

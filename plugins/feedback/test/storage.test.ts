@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createConversation, createDatabase, insertMessage, migrate, migrationsOf, type ChatbotDatabase, type Conversation } from '@chatbot-kit/kernel'
+import { createConversation, createDatabase, migrate, migrationsOf, type ChatbotDatabase, type Conversation } from '@chatbot-kit/kernel'
+import { insertMessage } from '@chatbot-kit/kernel/plugin'
 import { describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { conversationsWithDownRating, feedbackByDay, feedbackPlugin, listFeedback, rateMessage, type FeedbackRating } from '../src/index.js'
 

@@ -1,4 +1,5 @@
-import { createConversation, createDatabase, deleteConversation, migrate, migrationsOf, type ChatbotDatabase, type Conversation, type Turn } from '@chatbot-kit/kernel'
+import { createConversation, createDatabase, migrate, migrationsOf, type ChatbotDatabase, type Conversation, type Turn } from '@chatbot-kit/kernel'
+import { deleteConversation } from '@chatbot-kit/kernel/plugin'
 import { describeEachDatabase, silentLogger, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { createDraftFlusher } from '../src/drafts/draft-flusher.js'

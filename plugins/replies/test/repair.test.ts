@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { createConversation, insertMessage, type Conversation } from '@chatbot-kit/kernel'
+import { createConversation, type Conversation } from '@chatbot-kit/kernel'
+import { insertMessage } from '@chatbot-kit/kernel/plugin'
 import { describeEachDatabase } from '@chatbot-kit/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReplyLog } from '../src/index.js'

@@ -1,4 +1,5 @@
-import { closest, type ChannelConfig, type PluginApi } from '@chatbot-kit/kernel'
+import { type ChannelConfig, type PluginApi } from '@chatbot-kit/kernel'
+import { closest } from '@chatbot-kit/kernel/plugin'
 import type { ChatbotTool } from './types.js'
 
 /** The chatbot's tools by name, seeded from `tools.definitions`; puts `tools`, `registerTool` and `clearTools` on the facade. */

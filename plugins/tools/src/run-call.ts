@@ -1,4 +1,5 @@
-import { startToolSpan, truncateUtf8, type ChatToolCall, type PluginApi, type Turn } from '@chatbot-kit/kernel'
+import { truncateUtf8, type ChatToolCall, type PluginApi, type Turn } from '@chatbot-kit/kernel'
+import { startToolSpan } from '@chatbot-kit/kernel/plugin'
 import { assertArgumentLengths, parseArguments } from './arguments.js'
 import { ToolCallFailure } from './failure.js'
 import { validateArguments } from './schema.js'

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createConversation, deleteConversation, migrate, type ChatbotDatabase, type Conversation } from '@chatbot-kit/kernel'
+import { createConversation, migrate, type ChatbotDatabase, type Conversation } from '@chatbot-kit/kernel'
+import { deleteConversation } from '@chatbot-kit/kernel/plugin'
 import { describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { decideApproval, findApproval, insertApproval, pendingApproval, type NewToolApproval } from '../src/index.js'
 import { MIGRATIONS, namesCreated, openDatabase } from './databases.js'

@@ -19,7 +19,7 @@ describe('config warnings at start-up', () => {
   it('logs a typo and an unknown tool, and still starts', async () => {
     const warnings: string[] = []
     // A plugin registers `order_status` in setup: it counts as known.
-    const orders = definePlugin({ name: 'orders', setup: (chatbot) => void chatbot.registerTool({ name: 'order_status', description: 'd', parameters: { type: 'object' }, handler: () => 'ok' }) })
+    const orders = definePlugin({ name: 'orders', setup: (api) => void api.chatbot.registerTool({ name: 'order_status', description: 'd', parameters: { type: 'object' }, handler: () => 'ok' }) })
     const config = { modle: 'gpt-4o', plugins: [toolsPlugin(), orders], channels: { default: {}, support: { allowedTools: ['order_status', 'order_stauts'] } } }
     h = await createHarness('in-process', config as never, { logger: recordingLogger(warnings) })
     expect(warnings).toEqual([
@@ -31,7 +31,7 @@ describe('config warnings at start-up', () => {
 
   it('checks each channel’s toolApproval keys as allowedTools, MCP names and <server>__* included', async () => {
     const warnings: string[] = []
-    const refund = definePlugin({ name: 'refunds', setup: (chatbot) => void chatbot.registerTool({ name: 'refund_order', description: 'd', parameters: { type: 'object' }, handler: () => 'ok' }) })
+    const refund = definePlugin({ name: 'refunds', setup: (api) => void api.chatbot.registerTool({ name: 'refund_order', description: 'd', parameters: { type: 'object' }, handler: () => 'ok' }) })
     // Nothing listens there: the server's own "down" warning is not what this test reads.
     const mcp = { servers: { docs: { url: 'http://127.0.0.1:9/mcp' } } }
     const toolApproval = { refund_order: 'required', refund_oder: 'required', docs__search: 'required', 'docs__*': 'auto', 'wiki__*': 'required' }

@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createChatbot, createConversation, deleteConversation, generateAppKey, migrate, migrationsOf, pendingMigrations, type ChatbotDatabase } from '@chatbot-kit/kernel'
+import { createChatbot, createConversation, generateAppKey, migrate, migrationsOf, pendingMigrations, type ChatbotDatabase } from '@chatbot-kit/kernel'
+import { deleteConversation } from '@chatbot-kit/kernel/plugin'
 import { describeEachDatabase, silentLogger, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { insertToolInvocation, listToolInvocations, toolsPlugin } from '../src/index.js'
 import { APPROVAL_NAMES, MIGRATIONS, namesCreated, openDatabase, V1_NAMES } from './databases.js'

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ChatbotForbiddenException } from '@chatbot-kit/kernel'
+import { isUuid } from '@chatbot-kit/kernel/plugin'
 import type { H3Event } from 'h3'
 import { GUEST_COOKIE } from './cookies/names.js'
 import type { WebState } from './state.js'
@@ -7,7 +8,6 @@ import type { WebState } from './state.js'
 /** Long enough that a returning guest finds their conversations (browsers cap cookies at 400 days). */
 export const GUEST_COOKIE_MAX_AGE = 365 * 86_400
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const RESOLVED = Symbol.for('chatbot-kit.web.guest-id')
 
 /**
@@ -28,7 +28,8 @@ export function guestIdFor(event: H3Event, state: WebState): string {
     if (!opened || opened.stale) state.cookies.write(event, GUEST_COOKIE, id, GUEST_COOKIE_MAX_AGE)
   } else {
     const raw = state.cookies.raw(event, GUEST_COOKIE)
-    id = raw !== undefined && UUID.test(raw) ? raw : randomUUID()
+    // Only the form randomUUID writes (lower case): any other value is replaced.
+    id = isUuid(raw) && raw === raw.toLowerCase() ? raw : randomUUID()
     if (id !== raw) state.cookies.writePlain(event, GUEST_COOKIE, id, GUEST_COOKIE_MAX_AGE)
   }
   context[RESOLVED] = id

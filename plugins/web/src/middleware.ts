@@ -1,4 +1,4 @@
-import { getRequestEnvelope } from '@chatbot-kit/kernel'
+import { getRequestEnvelope } from '@chatbot-kit/kernel/plugin'
 import type { H3Event, Middleware } from 'h3'
 import { assertCsrfToken, requiresCsrfToken } from './csrf.js'
 import { assertGuestCookie } from './guest.js'

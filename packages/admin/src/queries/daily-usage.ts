@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { sql, type Schema } from '@chatbot-kit/kernel'
+import { type Schema } from '@chatbot-kit/kernel'
+import { sql } from '@chatbot-kit/kernel/plugin'
 
 export interface DailyUsageFilters {
   /** First UTC day included, `YYYY-MM-DD`. */

@@ -1,5 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
-import { createIdCursor, fromStoredTimestamp, sql, toStoredTimestamp, type Schema } from '@chatbot-kit/kernel'
+import { type Schema } from '@chatbot-kit/kernel'
+import { createIdCursor, fromStoredTimestamp, sql, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { ConversationCondition } from '../contributions/contribution.js'
 
 /** Filters of `listConversations`; they combine with "and". */

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server'
-import { deleteConversation, type Chatbot } from '@chatbot-kit/kernel'
+import { type Chatbot } from '@chatbot-kit/kernel'
+import { deleteConversation } from '@chatbot-kit/kernel/plugin'
 import type { ConversationFilter, TranscriptContribution } from '../contributions/contribution.js'
 import { listConversations, MAX_CONVERSATION_PAGE, type ConversationListPage, type ListConversationsOptions } from '../queries/list-conversations.js'
 import { loadConversationDetail, type ConversationDetail } from '../transcript/conversation-detail.js'

@@ -1,4 +1,5 @@
-import { findConversationByPublicId, listMessages, type Chatbot, type StoredMessage } from '@chatbot-kit/kernel'
+import { type Chatbot, type StoredMessage } from '@chatbot-kit/kernel'
+import { findConversationByPublicId, listMessages } from '@chatbot-kit/kernel/plugin'
 import type { TranscriptContribution } from '../contributions/contribution.js'
 import type { ConversationSummary } from '../queries/list-conversations.js'
 

@@ -1,3 +1,5 @@
+import { isUuid } from '@chatbot-kit/kernel/uuid'
+
 /** A view of the console, from the path after its root. */
 export type Route =
   | { view: 'overview' }
@@ -16,15 +18,13 @@ export function consoleRoot(pathname: string): string {
   return /^(.*\/admin)(?:\/|$)/.exec(pathname)?.[1] ?? '/chatbot/admin'
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** The view a path under the root names (`/conversations/<id>`, …). */
 export function routeOf(path: string): Route {
   const parts = path.split('/').filter(Boolean)
   const [first, second] = parts
   if (parts.length === 0) return { view: 'overview' }
   if (parts.length === 1 && (first === 'conversations' || first === 'feedback' || first === 'approvals')) return { view: first }
-  if (parts.length === 2 && first === 'conversations' && UUID.test(second!)) return { view: 'transcript', id: second!.toLowerCase() }
+  if (parts.length === 2 && first === 'conversations' && isUuid(second)) return { view: 'transcript', id: second!.toLowerCase() }
   return { view: 'not-found' }
 }
 

@@ -7,8 +7,7 @@ export function createMint(signer: EnvelopeSigner, settings: (channel: string) =
   return (claims: EnvelopeClaims): string => {
     const { greeting } = settings(claims.channel)
     const filled: EnvelopeClaims = { ...(greeting ? { greeting } : {}), ...claims }
-    // Through hookable, so a host's `beforeEach`/`afterEach` sees the call, as every hook's.
-    hooks.callHookWith((listeners) => listeners.forEach((listener) => listener(filled)), 'envelope:mint', [filled])
+    hooks.callSync('envelope:mint', [filled])
     return signer.mint(filled)
   }
 }

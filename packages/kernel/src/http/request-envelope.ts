@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3'
 import type { EnvelopePayload } from '../envelope/index.js'
 import { ChatbotInvalidEnvelopeException } from '../errors/index.js'
-import { readJsonObject } from './body.js'
+import { readJsonObject } from '../body/index.js'
 
 const ENVELOPE = Symbol.for('chatbot-kit.request-envelope')
 const BODY = Symbol.for('chatbot-kit.request-body')

@@ -1,8 +1,9 @@
 import { HTTPResponse, type H3Event, type Middleware } from 'h3'
-import type { Hookable } from 'hookable'
 import type { ConsolaInstance } from 'consola'
-import type { ChatbotHooks, RefusalContext } from '../hooks.js'
-import { errorResponse, SECURITY_HEADERS, toChatbotException } from './respond.js'
+import type { KernelHooks } from '../hookable.js'
+import type { RefusalContext } from '../hooks.js'
+import { toChatbotException } from '../errors/to-exception.js'
+import { errorResponse, SECURITY_HEADERS } from './respond.js'
 
 export interface ChatbotRoute {
   /** The spec's route name, e.g. `chatbot.messages`. */
@@ -18,7 +19,7 @@ export interface ChatbotRoute {
 }
 
 export interface RouteRuntime {
-  hooks: Hookable<ChatbotHooks>
+  hooks: KernelHooks
   middleware: Middleware[]
   logger: ConsolaInstance
   debug: boolean
@@ -49,19 +50,7 @@ export function toRouteHandler(route: ChatbotRoute, runtime: RouteRuntime) {
 
 /** `request:refused`, synchronously: a listener that throws is logged and never changes the answer. */
 function reportRefusal(runtime: RouteRuntime, refusal: RefusalContext): void {
-  runtime.hooks.callHookWith(
-    (listeners) => {
-      for (const listener of listeners) {
-        try {
-          listener(refusal)
-        } catch (error) {
-          runtime.logger.error('A request:refused listener failed:', error)
-        }
-      }
-    },
-    'request:refused',
-    [refusal],
-  )
+  runtime.hooks.callSync('request:refused', [refusal], (error) => runtime.logger.error('A request:refused listener failed:', error))
 }
 
 function withSecurityHeaders(event: H3Event, result: unknown): unknown {

@@ -4,9 +4,11 @@ import type { ChatMessage } from '../provider/types.js'
 import type { KernelRuntime } from '../runtime.js'
 import { touchConversation, type Conversation } from '../storage/index.js'
 import { loadTokenizer } from '../text/index.js'
-import { assembleSystemPrompt, collectServerSections } from './context.js'
-import { openReply } from './open-reply.js'
+import { openReply } from './open.js'
+import { prepareTurn } from './prepare.js'
 import { buildContinuationPrompt } from './prompt.js'
+import type { CreateReplyOutput, ReplyOutput } from './reply-output.js'
+import { createStandInEvent } from './stand-in-event.js'
 import { TurnContext } from './turn.js'
 
 /** What a paused turn left for its continuation (`PluginApi.continueTurn`). */
@@ -33,23 +35,20 @@ export interface TurnContinuation {
 /**
  * Runs a paused turn on as a new reply, streamed like a message's: `turn:start` (throttle, quota),
  * the context, the prompt rebuilt from the stored history plus `messages`, then provider rounds.
- * No user message is stored; the reply is, under a new id.
+ * No user message is stored; the reply is, under a new id. `event` is the request behind it, if any.
  */
-export function continueTurn(runtime: KernelRuntime, event: H3Event, continuation: TurnContinuation) {
+export function continueTurn<O extends ReplyOutput>(runtime: KernelRuntime, continuation: TurnContinuation, createOutput: CreateReplyOutput<O>, event?: H3Event): Promise<O> {
   return runtime.turns.admit(async () => {
     await loadTokenizer()
     const { envelope, conversation } = continuation
-    const turn = new TurnContext(event, envelope, runtime.settings(envelope.channel), '', {}, conversation)
+    const turn = new TurnContext(event ?? createStandInEvent(), envelope, runtime.settings(envelope.channel), '', {}, conversation)
     turn.continuation = true
     turn.toolCalls = continuation.toolCalls ?? 0
     Object.assign(turn.state, continuation.state)
-    await runtime.hooks.callHook('turn:start', turn)
-    turn.sections = await collectServerSections(runtime, turn)
-    await runtime.hooks.callHook('turn:context', turn)
-    assembleSystemPrompt(runtime, turn)
+    await prepareTurn(runtime, turn)
     await buildContinuationPrompt(runtime, turn, continuation.messages, continuation.omitMessageId)
     await continuation.beforeStream?.()
     await touchConversation(runtime.db, conversation.id, new Date())
-    return openReply(runtime, event, turn)
+    return openReply(runtime, turn, createOutput)
   })
 }

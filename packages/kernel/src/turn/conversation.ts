@@ -2,6 +2,7 @@ import { ChatbotForbiddenException, ChatbotNotFoundException } from '../errors/i
 import type { EnvelopePayload } from '../envelope/index.js'
 import { createConversation, findConversationByPublicId, type Conversation } from '../storage/index.js'
 import type { KernelRuntime } from '../runtime.js'
+import { isUuid } from '../text/uuid.js'
 
 /** Ownership: the envelope's identity and channel must match the conversation's. */
 export function assertOwnership(conversation: Conversation, envelope: EnvelopePayload): void {
@@ -9,11 +10,9 @@ export function assertOwnership(conversation: Conversation, envelope: EnvelopePa
   if (!owned || conversation.channel !== envelope.channel) throw new ChatbotForbiddenException()
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** A conversation named in a route's path: 404 unless it is a UUID that exists, 403 unless the envelope owns it. */
 export function findRequestedConversation(runtime: KernelRuntime, id: string, envelope: EnvelopePayload): Promise<Conversation> {
-  if (!UUID.test(id)) return Promise.reject(new ChatbotNotFoundException())
+  if (!isUuid(id)) return Promise.reject(new ChatbotNotFoundException())
   return findOwnedConversation(runtime, id.toLowerCase(), envelope)
 }
 

@@ -1,4 +1,3 @@
-import type { ConsolaInstance } from 'consola'
 import type { StreamEvent } from './stream-events.js'
 import type { Turn } from './types.js'
 
@@ -13,29 +12,18 @@ export interface SentEvent {
   frame: string
 }
 
-export type EventListener = (turn: Turn, sent: SentEvent) => void
-
 /**
  * `turn.send`: numbers each event, frames it once, hands the frame to the `turn:event`
- * listeners (snapshotted per turn, like `turn:chunk`), then to the browser's stream. A listener
- * that throws is logged and skipped: a replay log that failed must not end the reply.
+ * listeners (`notify`, snapshotted per turn, like `turn:chunk`'s; a listener that throws is
+ * logged and skipped there: a replay log that failed must not end the reply), then to the output.
  */
-export function createEventSink(turn: Turn, listeners: EventListener[], write: (frame: string) => void, logger: ConsolaInstance): (event: StreamEvent) => void {
+export function createEventSink(turn: Turn, notify: ((turn: Turn, sent: SentEvent) => void) | undefined, write: (frame: string) => void): (event: StreamEvent) => void {
   let seq = 0
   const prefix = `id: ${turn.replyId}:`
   return (event) => {
     seq += 1
     const frame = `${prefix}${seq}\ndata: ${JSON.stringify(event)}\n\n`
-    if (listeners.length > 0) {
-      const sent: SentEvent = { id: `${turn.replyId}:${seq}`, seq, event, frame }
-      for (const listener of listeners) {
-        try {
-          listener(turn, sent)
-        } catch (error) {
-          logger.error('A turn:event hook failed:', error)
-        }
-      }
-    }
+    notify?.(turn, { id: `${turn.replyId}:${seq}`, seq, event, frame })
     write(frame)
   }
 }

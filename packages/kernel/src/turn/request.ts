@@ -1,8 +1,7 @@
-import type { H3Event } from 'h3'
 import { ChatbotInvalidEnvelopeException, ChatbotValidationException } from '../errors/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
-import { readJsonObject } from '../http/body.js'
 import type { KernelRuntime } from '../runtime.js'
+import { isUuid } from '../text/uuid.js'
 
 export interface MessageRequest {
   envelope: EnvelopePayload
@@ -17,7 +16,6 @@ const NO_NUL = 'must not contain NUL (U+0000) characters'
 // A lone surrogate has no UTF-8 form: pg would store one U+FFFD, better-sqlite3 three. It becomes one here.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD')
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The messages and history routes' envelope check: signed, alive, and for a channel the config declares. */
 export function verifyRequestEnvelope(runtime: KernelRuntime, token: unknown): EnvelopePayload {
@@ -25,11 +23,10 @@ export function verifyRequestEnvelope(runtime: KernelRuntime, token: unknown): E
 }
 
 /**
- * Validates `POST /messages`: a missing or bad envelope is 403 (checked first, like any
- * invalid envelope); other problems are 422 with every bad field named.
+ * Validates the body of `POST /messages`: a missing or bad envelope is 403 (checked first, like
+ * any invalid envelope); other problems are 422 with every bad field named.
  */
-export async function readMessageRequest(runtime: KernelRuntime, event: H3Event): Promise<MessageRequest> {
-  const body = await readJsonObject(event)
+export function parseMessageRequest(runtime: KernelRuntime, body: Record<string, unknown>): MessageRequest {
   if (body.signed_context === undefined || body.signed_context === '') throw new ChatbotInvalidEnvelopeException('The signed_context field is missing.')
   const envelope = verifyRequestEnvelope(runtime, body.signed_context)
 
@@ -37,7 +34,7 @@ export async function readMessageRequest(runtime: KernelRuntime, event: H3Event)
   const { message, conversation_id: conversationId, client_extractors: extractors } = body
   if (typeof message !== 'string' || message.trim() === '') fields.message = 'is required and must be a non-empty string'
   else if (message.includes('\0')) fields.message = NO_NUL
-  if (conversationId !== undefined && conversationId !== null && (typeof conversationId !== 'string' || !UUID.test(conversationId))) {
+  if (conversationId !== undefined && conversationId !== null && !isUuid(conversationId)) {
     fields.conversation_id = 'must be a conversation id (a UUID) or absent'
   }
   const clientExtractors: Record<string, string> = {}

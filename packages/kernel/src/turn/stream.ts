@@ -1,7 +1,7 @@
 import { ChatbotReplyStoppedException, ChatbotStreamTimeoutException, type ChatbotException } from '../errors/index.js'
 import { ChatbotMessageCompleted, ChatbotMessageFailed } from '../events/index.js'
-import { toChatbotException } from '../http/respond.js'
-import type { SseStream } from '../http/sse.js'
+import { toChatbotException } from '../errors/to-exception.js'
+import type { ReplyOutput } from './reply-output.js'
 import { insertMessage } from '../storage/index.js'
 import { countTokens } from '../text/index.js'
 import type { ChatRequest } from '../provider/types.js'
@@ -14,7 +14,7 @@ import type { TurnContext } from './turn.js'
  * Everything after the stream opened: `turn:prompt`, provider rounds (with `turn:tool`
  * between them), then the stored reply and `done`, or an `error` event.
  */
-export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse: SseStream): Promise<void> {
+export async function streamReply(runtime: KernelRuntime, turn: TurnContext, output: ReplyOutput): Promise<void> {
   const startedAt = performance.now()
   const { controller } = turn
   const deadline = createDeadline(runtime.config.streamDuration * 1000, () =>
@@ -42,7 +42,7 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
       }
       // Tool calls loop back only when tools were offered: a model that asks anyway after the
       // tools were withdrawn (budget spent, provider without tools) cannot keep the turn open.
-      if (result.toolCalls.length === 0 || !offersTools(turn.request) || !runtime.hasListeners('turn:tool')) break
+      if (result.toolCalls.length === 0 || !offersTools(turn.request) || !runtime.hooks.hasListeners('turn:tool')) break
       turn.request.messages.push({ role: 'assistant', content: null, tool_calls: result.toolCalls })
       await span.within(() => runtime.hooks.callHook('turn:tool', turn, result.toolCalls))
     }
@@ -67,7 +67,7 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, sse
     await Promise.resolve(runtime.hooks.callHook('turn:error', turn, error)).catch((hookError: unknown) => runtime.logger.error('A turn:error hook failed:', hookError))
   } finally {
     deadline.clear()
-    sse.close()
+    output.close()
     span.end()
   }
 }
@@ -131,7 +131,7 @@ const FLATTEN_EVERY = 16
 
 /** The per-token path: append, run the synchronous `turn:chunk` listeners, write the event. */
 function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: string) => void {
-  const listeners = runtime.chunkListeners()
+  const callChunk = runtime.hooks.syncCaller('turn:chunk')
   let appended = 0
   return (text) => {
     // The rest of a network read still arrives after a refusal, a disconnect or a shutdown abort:
@@ -140,16 +140,14 @@ function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: st
     turn.text += text
     // Reading a character flattens a string in V8; the value itself is not needed.
     if (++appended % FLATTEN_EVERY === 0) turn.text.charCodeAt(0)
-    for (const listener of listeners) {
-      try {
-        listener(turn, text)
-      } catch (error) {
-        // Stopping mid-stream (e.g. quota) aborts the provider request with this error as the reason;
-        // the delta that was refused is not part of the stored reply, as the browser never got it.
-        turn.text = turn.text.slice(0, turn.text.length - text.length)
-        turn.controller.abort(error)
-        return
-      }
+    try {
+      callChunk?.(turn, text)
+    } catch (error) {
+      // Stopping mid-stream (e.g. quota) aborts the provider request with this error as the reason;
+      // the delta that was refused is not part of the stored reply, as the browser never got it.
+      turn.text = turn.text.slice(0, turn.text.length - text.length)
+      turn.controller.abort(error)
+      return
     }
     turn.send({ type: 'token', content: text })
   }

@@ -1,4 +1,4 @@
-import { fromStoredTimestamp } from '@chatbot-kit/kernel'
+import { fromStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import { withFeedback, type ChatbotDb } from '../storage/feedback-tables.js'
 import type { ReplyFeedback } from './types.js'
 

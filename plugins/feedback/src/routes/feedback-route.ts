@@ -1,9 +1,8 @@
-import { ChatbotForbiddenException, ChatbotNotFoundException, getRequestBody, getRequestEnvelope, prepareBodyEnvelope, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { ChatbotForbiddenException, ChatbotNotFoundException, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { getRequestBody, getRequestEnvelope, isUuid, prepareBodyEnvelope } from '@chatbot-kit/kernel/plugin'
 import { getRouterParam, type H3Event } from 'h3'
 import { findRatableMessage, rateMessage } from '../storage/feedback.repository.js'
 import { readRating } from './read-rating.js'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * `POST /messages/:id/feedback`, body `{ signed_context, rating, comment? }`: rates a stored reply
@@ -22,7 +21,7 @@ export function feedbackRoute(api: PluginApi): ChatbotRoute {
       const envelope = getRequestEnvelope(event)!
       const body = getRequestBody(event)!
       const id = getRouterParam(event, 'id', { decode: true }) ?? ''
-      const message = UUID.test(id) ? await findRatableMessage(api.storage.db, id.toLowerCase()) : undefined
+      const message = isUuid(id) ? await findRatableMessage(api.storage.db, id.toLowerCase()) : undefined
       if (!message) throw new ChatbotNotFoundException('No message has that id.')
       // The kernel's rules: the envelope's identity and channel must be the conversation's.
       const conversation = await api.ownedConversation(message.conversationPublicId, envelope)

@@ -1,4 +1,4 @@
-import { sql } from '@chatbot-kit/kernel'
+import { sql } from '@chatbot-kit/kernel/plugin'
 import { withFeedback, type ChatbotDb } from './feedback-tables.js'
 
 export interface FeedbackByDayRange {

@@ -1,4 +1,4 @@
-import { createIdCursor, fromStoredTimestamp, toStoredTimestamp } from '@chatbot-kit/kernel'
+import { createIdCursor, fromStoredTimestamp, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import { withFeedback, type ChatbotDb } from './feedback-tables.js'
 import type { FeedbackRating } from './message-feedback.table.js'
 

@@ -1,4 +1,5 @@
-import { fromStoredTimestamp, type HistoryContext, type HistoryMessage } from '@chatbot-kit/kernel'
+import { type HistoryContext, type HistoryMessage } from '@chatbot-kit/kernel'
+import { fromStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { LocalReplies } from '../drafts/local-replies.js'
 import { STALE_AFTER_MS } from '../repair/repair-stale-drafts.js'
 import { listDrafts, type ChatbotDb } from '../storage/drafts.repository.js'

@@ -1,4 +1,5 @@
-import { ChatbotConfigException, importDriver } from '@chatbot-kit/kernel'
+import { ChatbotConfigException } from '@chatbot-kit/kernel'
+import { importDriver } from '@chatbot-kit/kernel/plugin'
 import { createMemoryReplyLog, type MemoryReplyLogOptions } from './memory.js'
 import type { RedisReplyLogOptions } from './redis.js'
 import type { ReplyLog } from './types.js'

@@ -1,4 +1,5 @@
-import { ChatbotCountersUnavailableException, REDIS_FAIL_FAST, redisFailureReason, reportRedisOutages } from '@chatbot-kit/kernel'
+import { ChatbotCountersUnavailableException } from '@chatbot-kit/kernel'
+import { REDIS_FAIL_FAST, redisFailureReason, reportRedisOutages } from '@chatbot-kit/kernel/plugin'
 import { Redis } from 'ioredis'
 import { createRedisFollower, type PublishedBatch, type RedisFollower } from './redis-follower.js'
 import { replyKeys } from './redis-keys.js'

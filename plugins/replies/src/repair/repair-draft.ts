@@ -1,4 +1,5 @@
-import { countTokens, insertMessage, loadTokenizer } from '@chatbot-kit/kernel'
+import { countTokens, loadTokenizer } from '@chatbot-kit/kernel'
+import { insertMessage } from '@chatbot-kit/kernel/plugin'
 import { claimDraft, type ChatbotDb } from '../storage/drafts.repository.js'
 import type { StaleDraft } from '../storage/instances.repository.js'
 

@@ -1,7 +1,8 @@
 import { ChatbotValidationException } from '@chatbot-kit/kernel'
+import { isUuid } from '@chatbot-kit/kernel/plugin'
 import { getQuery, type H3Event } from 'h3'
 
-const EVENT_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):([1-9][0-9]{0,14})$/i
+const EVENT_ID = /^([^:]+):([1-9][0-9]{0,14})$/
 
 export interface LastEventId {
   replyId: string
@@ -19,6 +20,6 @@ export function readLastEventId(event: H3Event): LastEventId | undefined {
   if (raw === undefined || raw === '') return undefined
   // A repeated query parameter arrives as an array: malformed too.
   const match = typeof raw === 'string' ? EVENT_ID.exec(raw.trim()) : null
-  if (!match) throw new ChatbotValidationException('Invalid request: last_event_id.', { last_event_id: 'must be an event id as sent: <message id>:<sequence number>' })
+  if (!match || !isUuid(match[1])) throw new ChatbotValidationException('Invalid request: last_event_id.', { last_event_id: 'must be an event id as sent: <message id>:<sequence number>' })
   return { replyId: match[1]!.toLowerCase(), seq: Number(match[2]) }
 }

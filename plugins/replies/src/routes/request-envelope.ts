@@ -1,4 +1,5 @@
-import { prepareRequestEnvelope, type PluginApi } from '@chatbot-kit/kernel'
+import { type PluginApi } from '@chatbot-kit/kernel'
+import { prepareRequestEnvelope } from '@chatbot-kit/kernel/plugin'
 import type { H3Event } from 'h3'
 
 /** A route's `prepare`, as history's (the kernel's `prepareRequestEnvelope`). */

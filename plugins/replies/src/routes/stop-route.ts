@@ -1,4 +1,5 @@
-import { getRequestEnvelope, json, prepareBodyEnvelope, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { json, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { getRequestEnvelope, prepareBodyEnvelope } from '@chatbot-kit/kernel/plugin'
 import { getRouterParam, type H3Event } from 'h3'
 import type { LocalReplies } from '../drafts/local-replies.js'
 import type { ReplyLog } from '../log/types.js'

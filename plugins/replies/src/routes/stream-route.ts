@@ -1,4 +1,5 @@
-import { getRequestEnvelope, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { getRequestEnvelope } from '@chatbot-kit/kernel/plugin'
 import { getQuery, getRouterParam, type H3Event } from 'h3'
 import type { ReplyLog } from '../log/types.js'
 import { followReply } from './follow-reply.js'

@@ -1,4 +1,4 @@
-import { sql, toStoredTimestamp } from '@chatbot-kit/kernel'
+import { sql, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { DraftRow } from './replies-in-progress.table.js'
 import { withReplyTables, type ChatbotDb } from './reply-tables.js'
 

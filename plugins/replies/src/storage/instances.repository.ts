@@ -1,4 +1,4 @@
-import { toStoredTimestamp } from '@chatbot-kit/kernel'
+import { toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { DraftWithHeartbeat } from './drafts.repository.js'
 import { withReplyTables, type ChatbotDb } from './reply-tables.js'
 

@@ -1,4 +1,5 @@
-import { getRequestBody, getRequestEnvelope, prepareBodyEnvelope, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
+import { getRequestBody, getRequestEnvelope, prepareBodyEnvelope } from '@chatbot-kit/kernel/plugin'
 import { getRouterParam, type H3Event } from 'h3'
 import { decideApproval, findApproval } from '../storage/tool-approvals.repository.js'
 import { continuationState } from './continuation.js'

@@ -1,5 +1,6 @@
 import type { Expression, SqlBool } from 'kysely'
-import { createIdCursor, dialectOf, fromStoredTimestamp, sql, toStoredTimestamp, type PluginStorage } from '@chatbot-kit/kernel'
+import { type PluginStorage } from '@chatbot-kit/kernel'
+import { createIdCursor, dialectOf, fromStoredTimestamp, sql, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import { fromStoredCalls, type ToolApprovalCall, type ToolApprovalDecider, type ToolApprovalDecision } from './stored-tool-approval.js'
 import { withToolApprovals } from './tool-approvals.repository.js'
 

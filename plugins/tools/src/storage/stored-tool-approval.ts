@@ -1,4 +1,4 @@
-import { fromStoredTimestamp } from '@chatbot-kit/kernel'
+import { fromStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { ToolApprovalRow } from './tool-approvals.table.js'
 
 export type ToolApprovalDecision = 'approve' | 'deny'

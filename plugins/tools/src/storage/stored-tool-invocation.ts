@@ -1,4 +1,4 @@
-import { fromStoredTimestamp } from '@chatbot-kit/kernel'
+import { fromStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { ToolInvocationRow } from './tool-invocations.table.js'
 
 /** The record of one tool call. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { toStoredTimestamp, type PluginStorage } from '@chatbot-kit/kernel'
+import { type PluginStorage } from '@chatbot-kit/kernel'
+import { toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import { toStoredCalls, toStoredToolApproval, type StoredToolApproval, type ToolApprovalDecision } from './stored-tool-approval.js'
 import type { ToolApprovalRow, ToolApprovalsTable } from './tool-approvals.table.js'
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { toStoredTimestamp, type PluginStorage } from '@chatbot-kit/kernel'
+import { type PluginStorage } from '@chatbot-kit/kernel'
+import { toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import { toStoredToolInvocation, type StoredToolInvocation } from './stored-tool-invocation.js'
 import type { ToolInvocationRow, ToolInvocationsTable } from './tool-invocations.table.js'
 

@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely'
-import { dialectOf, sql, tableLayoutOf } from '@chatbot-kit/kernel'
+import { dialectOf, sql, tableLayoutOf } from '@chatbot-kit/kernel/plugin'
 
 // Frozen once released: a change is a new, later-dated migration.
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { dialectOf } from '@chatbot-kit/kernel'
+import { dialectOf } from '@chatbot-kit/kernel/plugin'
 
 // Frozen once released: a change is a new, later-dated migration.
 

@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely'
-import { dialectOf, sql } from '@chatbot-kit/kernel'
+import { dialectOf, sql } from '@chatbot-kit/kernel/plugin'
 
 // Frozen once released: a change is a new, later-dated migration.
 // 1.0 created this table in the kernel's `2026-11-22-01-create-chat-tables`; its databases already

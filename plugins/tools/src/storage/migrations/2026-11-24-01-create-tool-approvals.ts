@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely'
-import { dialectOf } from '@chatbot-kit/kernel'
+import { dialectOf } from '@chatbot-kit/kernel/plugin'
 
 // Frozen once released: a change is a new, later-dated migration.
 // `ifNotExists` throughout: SQLite runs DDL outside a transaction, so a run cut half-way can run again.
