@@ -15,3 +15,4 @@ export { findAccessibilityViolations, formatViolations, type AxeOptions, type Ax
 export { firefoxAvailability, launchFirefox, FIREFOX_PATH } from './firefox.js'
 export { BROWSER_ENGINES, type BrowserEngine, type EngineBrowser, type EnginePage, type OpenOptions } from './engines.js'
 export { importSpecifiers, sourceFiles } from './source-imports.js'
+export { freePort, launchProxy, proxyMissing, PROXY_BINARIES, startCaddy, startHaproxy, startNginx, type HaproxyServer, type LaunchOptions, type ProxyName, type RunningHaproxy, type RunningProxy } from './proxies/index.js'
