@@ -2,6 +2,18 @@ import type { ServerResponse } from 'node:http'
 import { HTTPResponse, type H3Event } from 'h3'
 
 const KEEP_ALIVE = ': keep-alive\n\n'
+/**
+ * Every stream's first bytes, sent alone with the head: a proxy that decides on compression from
+ * its first read of the body (Caddy 2.6's `encode` compresses a first read over 512 bytes, then
+ * holds the compressed stream until it ends, whatever `no-transform` says) sees a short one and
+ * leaves the stream as it is. A resume's backlog or a turn's first event can be bigger.
+ */
+export const SSE_OPENING = ': open\n\n'
+/**
+ * Frames wait this long behind the opening, so that it reaches the proxy in a read of its own
+ * (loopback Caddy needed well under this; see docs/deployment.md). Only the first frames wait.
+ */
+const OPENING_GAP_MS = 25
 
 export const SSE_HEADERS: Record<string, string> = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -24,6 +36,8 @@ export class SseStream {
   #pending: string[] | undefined = []
   #write: ((frame: string) => void) | undefined
   #end: (() => void) | undefined
+  /** The browser went away: nothing more is written. */
+  #gone = false
   readonly #onCancel: (reason?: unknown) => void
 
   constructor(onCancel: (reason?: unknown) => void) {
@@ -69,15 +83,24 @@ export class SseStream {
     })
     // A write after the socket broke is dropped; 'close' follows and cancels the turn.
     res.on('error', () => {})
-    this.#connect((frame) => res.write(frame), () => res.end())
+    res.write(SSE_OPENING, () => this.#afterOpening(() => this.#connect((frame) => res.write(frame), () => res.end())))
   }
 
   #readable(): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder()
     return new ReadableStream<Uint8Array>({
-      start: (controller) => this.#connect((frame) => controller.enqueue(encoder.encode(frame)), () => controller.close()),
+      start: (controller) => {
+        controller.enqueue(encoder.encode(SSE_OPENING))
+        this.#afterOpening(() => this.#connect((frame) => controller.enqueue(encoder.encode(frame)), () => controller.close()))
+      },
       cancel: (reason) => this.#cancel(reason),
     })
+  }
+
+  #afterOpening(connect: () => void): void {
+    setTimeout(() => {
+      if (!this.#gone) connect()
+    }, OPENING_GAP_MS)
   }
 
   /** Flushes what was written so far, then writes through; ends at once if the turn already closed. */
@@ -93,6 +116,7 @@ export class SseStream {
   }
 
   #cancel(reason?: unknown): void {
+    this.#gone = true
     if (this.closed) return
     this.closed = true
     this.#write = undefined
