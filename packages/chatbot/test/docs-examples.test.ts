@@ -14,7 +14,16 @@ const samples = readdirSync(DOCS)
 
 describe('samples in the docs', () => {
   it('are marked in the pages that show them', () => {
-    expect(samples.map(([page, file]) => `${page}: ${file}`)).toEqual(expect.arrayContaining(['deployment.md: examples/express/server.mjs', 'admin.md: examples/admin-client.ts', 'plugins.md: examples/first-plugin/house-rules.ts', 'plugins.md: ../plugins/origin/src/options.ts', 'plugins.md: ../plugins/origin/src/plugin.ts']))
+    expect(samples.map(([page, file]) => `${page}: ${file}`)).toEqual(expect.arrayContaining([
+        'deployment.md: examples/express/server.mjs',
+        'admin.md: examples/admin-client.ts',
+        'deployment.md: examples/proxies/nginx.conf',
+        'deployment.md: examples/proxies/Caddyfile',
+        'deployment.md: examples/proxies/haproxy.cfg',
+        'plugins.md: examples/first-plugin/house-rules.ts',
+        'plugins.md: ../plugins/origin/src/options.ts',
+        'plugins.md: ../plugins/origin/src/plugin.ts',
+      ]))
   })
 
   it.each(samples)('%s shows %s as it is', (_page, file, shown) => {

@@ -67,7 +67,8 @@ describe('the plugin API for event-stream routes (socket)', () => {
     expect(response.headers.get('x-accel-buffering')).toBe('no')
     const body = await response.text()
     expect(body).toContain(': keep-alive\n\n')
-    expect(body.replaceAll(': keep-alive\n\n', '')).toBe(`id: test:1\ndata: {"type":"conversation","id":"${conversationId}"}\n\n${FRAME(2)}${FRAME(3)}${FRAME(4)}`)
+    expect(body.startsWith(': open\n\n')).toBe(true)
+    expect(body.replace(': open\n\n', '').replaceAll(': keep-alive\n\n', '')).toBe(`id: test:1\ndata: {"type":"conversation","id":"${conversationId}"}\n\n${FRAME(2)}${FRAME(3)}${FRAME(4)}`)
     expect(closedByBrowser.count).toBe(0)
   })
 

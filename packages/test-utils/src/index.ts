@@ -19,3 +19,4 @@ export { pgBouncerAvailability, startPgBouncer, PGBOUNCER_PATH, type PgBouncer, 
 export { freePort } from './free-port.js'
 export { createRedisAclUser, type RedisAclUser } from './redis-acl-user.js'
 export { createSilentProvider, type SilentProvider } from './silent-provider.js'
+export { launchProxy, proxyMissing, PROXY_BINARIES, startCaddy, startHaproxy, startNginx, type HaproxyServer, type LaunchOptions, type ProxyName, type RunningHaproxy, type RunningProxy } from './proxies/index.js'

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { parseFrames, readStream, textOf, wireOf } from './frames.js'
 import { STORES, useCluster, type Cluster, type Instance } from './setup.js'
 
+// Every event stream's first bytes, a comment (docs/http-api.md).
+const OPENING = ': open\n\n'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe.each(STORES)('resuming a reply, $name replay log', ({ storage, skip }) => {
@@ -41,18 +43,18 @@ describe.each(STORES)('resuming a reply, $name replay log', ({ storage, skip }) 
       expect(original.frames.at(-1)!.event.type).toBe('done')
 
       const replayed = await readStream(await a.resume(conversationId, token))
-      expect(replayed.text).toBe(wireOf(original.frames))
+      expect(replayed.text).toBe(OPENING + wireOf(original.frames))
 
       const second = await cluster.ask(a, token, 'Again', { tokens: ['Again.'] }, { conversationId })
       const secondFrames = (await readStream(second.response)).frames
       // The id of the first reply: the conversation's latest is the second, replayed whole.
       const fromOther = await readStream(await a.resume(conversationId, token, { lastEventId: original.frames.at(-1)!.id, via: 'query' }))
-      expect(fromOther.text).toBe(wireOf(secondFrames))
+      expect(fromOther.text).toBe(OPENING + wireOf(secondFrames))
       // After its own second event, via the query parameter: the rest.
       const fromSecond = await readStream(await a.resume(conversationId, token, { lastEventId: secondFrames[1]!.id, via: 'query' }))
-      expect(fromSecond.text).toBe(wireOf(secondFrames.slice(2)))
+      expect(fromSecond.text).toBe(OPENING + wireOf(secondFrames.slice(2)))
       // After its last: nothing more, and the stream closes.
-      expect((await readStream(await a.resume(conversationId, token, { lastEventId: secondFrames.at(-1)!.id }))).text).toBe('')
+      expect((await readStream(await a.resume(conversationId, token, { lastEventId: secondFrames.at(-1)!.id }))).text).toBe(OPENING)
     })
 
     it.skipIf(skip)('answers 204 for a conversation with no reply in the log', async () => {

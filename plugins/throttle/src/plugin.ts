@@ -1,5 +1,6 @@
 import { definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
 import { clientAddress } from './client-address.js'
+import { createForwardedCheck } from './forwarded-check.js'
 import { throttleOptions } from './options.js'
 import { createThrottle } from './throttle.js'
 
@@ -28,8 +29,11 @@ export function throttlePlugin(options: ThrottlePluginOptions = {}): ChatbotPlug
       const { exempt, trustProxy } = api.config.throttle
       const exemptRoutes = new Set(exempt)
       const hit = createThrottle(api.counters, { prefix: options.prefix ?? 'throttle', now: options.now ?? Date.now })
+      const checkForwarded = trustProxy === false || trustProxy === 0 ? undefined : createForwardedCheck(api.logger)
       api.hooks.hook('request', async ({ event, route, channel }) => {
+        // Exempt routes (health) are a load balancer's checks, which come without the header.
         if (exemptRoutes.has(route)) return
+        checkForwarded?.(event, route)
         const limits = channel === undefined ? api.config.throttle : api.settings(channel).throttle
         // encodeURIComponent leaves no `:`, `/` or `?` (the counter store reads those as separators): IPv6 stays one segment.
         const bucket = `${encodeURIComponent(channel ?? NO_CHANNEL)}:${encodeURIComponent(clientAddress(event, trustProxy))}`

@@ -2,6 +2,22 @@ import type { ServerResponse } from 'node:http'
 import { HTTPResponse, type H3Event } from 'h3'
 
 const KEEP_ALIVE = ': keep-alive\n\n'
+/**
+ * Every stream's first bytes, sent alone with the head: a proxy that decides on compression from
+ * its first read of the body (Caddy 2.6's `encode` compresses a first read over 512 bytes, then
+ * holds the compressed stream until it ends, whatever `no-transform` says) sees a short one and
+ * leaves the stream as it is. A resume's backlog or a turn's first event can be bigger.
+ */
+export const SSE_OPENING = ': open\n\n'
+/**
+ * What may follow the opening at once: with it, at most the 512 bytes below which Caddy leaves a
+ * stream uncompressed, however its first read cuts the bytes. The rest of the first bytes waits
+ * until the opening is `OPENING_GAP_MS` old, so the proxy has read it alone (loopback Caddy needed
+ * well under that). A turn's first events usually fit; a resume's backlog or a long
+ * `context_summary` is cut there and its tail follows behind the gap.
+ */
+const OPENING_BUDGET = 512 - SSE_OPENING.length
+const OPENING_GAP_MS = 25
 
 export const SSE_HEADERS: Record<string, string> = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -24,6 +40,11 @@ export class SseStream {
   #pending: string[] | undefined = []
   #write: ((frame: string) => void) | undefined
   #end: (() => void) | undefined
+  /** Bytes that may still go straight out behind the opening; `undefined` once the gap has passed. */
+  #budget: number | undefined = OPENING_BUDGET
+  #openedAt = 0
+  /** What waits for the gap behind the opening. */
+  #held: string[] | undefined
   readonly #onCancel: (reason?: unknown) => void
 
   constructor(onCancel: (reason?: unknown) => void) {
@@ -53,14 +74,51 @@ export class SseStream {
   close(): void {
     if (this.closed) return
     this.closed = true
-    this.#end?.()
+    // Held bytes go out first; the release ends the stream then.
+    if (!this.#held) this.#end?.()
   }
 
   #frame(frame: string): void {
     if (this.closed) return
     this.idleTicks = 0
-    if (this.#write) this.#write(frame)
+    if (this.#write) this.#send(frame)
     else this.#pending?.push(frame)
+  }
+
+  #send(text: string): void {
+    if (this.#held) {
+      this.#held.push(text)
+      return
+    }
+    if (this.#budget !== undefined) {
+      const waited = performance.now() - this.#openedAt
+      const bytes = Buffer.byteLength(text)
+      if (waited >= OPENING_GAP_MS) this.#budget = undefined
+      else if (bytes > this.#budget) return this.#hold(text, OPENING_GAP_MS - waited)
+      else this.#budget -= bytes
+    }
+    this.#write!(text)
+  }
+
+  /** Sends what fits the opening's budget now, and the rest after `delay`. */
+  #hold(text: string, delay: number): void {
+    let cut = Math.min(text.length, this.#budget!)
+    while (cut > 0 && Buffer.byteLength(text.slice(0, cut)) > this.#budget!) cut = Math.floor(cut / 2)
+    // Never between the two halves of a surrogate pair.
+    if (cut > 0 && /[\uD800-\uDBFF]/.test(text[cut - 1]!)) cut--
+    if (cut > 0) this.#write!(text.slice(0, cut))
+    this.#held = [text.slice(cut)]
+    setTimeout(() => this.#release(), delay)
+  }
+
+  #release(): void {
+    // Cancelled meanwhile: nothing more to write.
+    if (!this.#held) return
+    const held = this.#held.join('')
+    this.#held = undefined
+    this.#budget = undefined
+    this.#write?.(held)
+    if (this.closed) this.#end?.()
   }
 
   #attachNode(res: ServerResponse): void {
@@ -69,30 +127,34 @@ export class SseStream {
     })
     // A write after the socket broke is dropped; 'close' follows and cancels the turn.
     res.on('error', () => {})
+    res.write(SSE_OPENING)
     this.#connect((frame) => res.write(frame), () => res.end())
   }
 
   #readable(): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder()
     return new ReadableStream<Uint8Array>({
-      start: (controller) => this.#connect((frame) => controller.enqueue(encoder.encode(frame)), () => controller.close()),
+      start: (controller) => {
+        controller.enqueue(encoder.encode(SSE_OPENING))
+        this.#connect((frame) => controller.enqueue(encoder.encode(frame)), () => controller.close())
+      },
       cancel: (reason) => this.#cancel(reason),
     })
   }
 
   /** Flushes what was written so far, then writes through; ends at once if the turn already closed. */
   #connect(write: (frame: string) => void, end: () => void): void {
+    this.#openedAt = performance.now()
+    this.#write = write
+    this.#end = end
     const pending = this.#pending ?? []
     this.#pending = undefined
-    if (pending.length > 0) write(pending.join(''))
-    if (this.closed) end()
-    else {
-      this.#write = write
-      this.#end = end
-    }
+    if (pending.length > 0) this.#send(pending.join(''))
+    if (this.closed && !this.#held) end()
   }
 
   #cancel(reason?: unknown): void {
+    this.#held = undefined
     if (this.closed) return
     this.closed = true
     this.#write = undefined

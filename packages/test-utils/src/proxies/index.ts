@@ -1,0 +1,5 @@
+export { PROXY_BINARIES, proxyMissing, type ProxyName } from './binaries.js'
+export { launchProxy, type LaunchOptions, type RunningProxy } from './launch.js'
+export { startNginx } from './nginx.js'
+export { startCaddy } from './caddy.js'
+export { startHaproxy, type HaproxyServer, type RunningHaproxy } from './haproxy.js'
