@@ -62,10 +62,32 @@ async function readText(event: H3Event, node: NodePair, limit: number, deadlineM
   }
 }
 
-/** The rest of the body is left unread: the connection closes once the answer goes out. */
+/**
+ * A refused body's rest, read and dropped up to this many bytes within `DISCARD_MS`: closing a
+ * connection the client (or a proxy forwarding its body) is still sending on resets it, and the
+ * reset reaches the client instead of the answer. Past either bound the connection is closed.
+ */
+export const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024
+const DISCARD_MS = 10_000
+
 function refuse(node: NodePair, error: ChatbotException): never {
-  if (node?.res) node.res.shouldKeepAlive = false
+  // A body too slow for the deadline is not waited for again: its connection closes after the answer.
+  if (error instanceof ChatbotRequestTimeoutException) {
+    if (node?.res) node.res.shouldKeepAlive = false
+  } else if (node?.req && !node.req.complete && !node.req.destroyed) discardRest(node.req)
   throw error
+}
+
+function discardRest(req: IncomingMessage): void {
+  let left = DISCARD_LIMIT_BYTES
+  const timer = setTimeout(() => req.destroy(), DISCARD_MS).unref()
+  const stop = () => clearTimeout(timer)
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.length
+    if (left < 0) req.destroy()
+  })
+  req.once('end', stop).once('close', stop)
+  req.resume()
 }
 
 async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, signal: AbortSignal): Promise<Buffer | undefined> {
