@@ -2,7 +2,8 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { Turn } from '@chatbot-kit/kernel'
 import { ToolCallFailure } from '../src/failure.js'
-import { createLoopbackMcpServer, freePort, text, type LoopbackTool } from './mcp/server.js'
+import { freePort } from '@chatbot-kit/test-utils'
+import { createLoopbackMcpServer, text, type LoopbackTool } from './mcp/server.js'
 import { probeMcp } from './mcp/probe.js'
 
 // The factory against a real MCP server on loopback, with the chatbot's real plugin API and turns.

@@ -2,7 +2,8 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { Harness } from '../../../packages/kernel/test/harness.js'
 import { defineTool, listToolInvocations } from '../src/index.js'
 import type { McpServerConfig } from '../src/options.js'
-import { createLoopbackMcpServer, freePort, text, type LoopbackTool } from './mcp/server.js'
+import { freePort } from '@chatbot-kit/test-utils'
+import { createLoopbackMcpServer, text, type LoopbackTool } from './mcp/server.js'
 import { ask, ofType, start } from './setup.js'
 
 // The tools plugin with `mcp.servers`: a real MCP server on loopback, the demo provider over loopback.

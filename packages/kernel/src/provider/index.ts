@@ -1,13 +1,3 @@
 export { createProviderClient, type ProviderClientOptions, type ProviderFailure, type ProviderRetry } from './client.js'
 export { createFakeProviderClient, type FakeProviderClient, type FakeReply, type FakeScript } from './fake.js'
-export type {
-  ChatMessage,
-  ChatRequest,
-  ChatToolCall,
-  ChatToolDefinition,
-  ProviderApi,
-  ProviderClient,
-  StreamResult,
-  TextDeltaHandler,
-  TokenUsage,
-} from './types.js'
+export type * from './types.js'

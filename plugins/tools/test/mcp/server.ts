@@ -30,15 +30,6 @@ export interface LoopbackMcpServer {
 /** Text content, as a tool answers. */
 export const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], isError })
 
-/** A free loopback port: for a server that is down when the chatbot starts and comes up later. */
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
 /**
  * A real MCP server (the SDK's server side, Streamable HTTP with sessions) on loopback. Each
  * session gets its own `Server`, all serving one list of tools.
