@@ -7,14 +7,14 @@ export { getRequestBody, getRequestEnvelope, prepareBodyEnvelope, prepareRequest
 export { readJsonObject } from './body/index.js'
 // For plugins with a Redis side of their own (the replay log): the counters' fail-fast client options, their
 // failure wording, and the optional-driver import (a typed error saying to install ioredis).
-export { FAIL_FAST as REDIS_FAIL_FAST, reasonOf as redisFailureReason, reportOutages as reportRedisOutages, type OutageWording } from './counters/redis-connection.js'
-export { importDriver } from './storage/database/import-driver.js'
+export { REDIS_FAIL_FAST, redisFailureReason, reportRedisOutages, type OutageWording } from '@chatbot-kit/stores'
+export { importDriver } from './stores/index.js'
 // The kernel's repository functions a plugin's own writes and reads go through.
 export { insertMessage, listMessages, findConversationByPublicId, deleteConversation } from './storage/index.js'
 // For plugins with tables and names of their own: the kernel's dialect test, timestamp format, paging and "did you mean".
-export { dialectOf } from './storage/database/dialect-of.js'
+export { dialectOf } from '@chatbot-kit/stores'
 // For a plugin's migration that names our tables inside SQL text (a trigger, a function).
-export { tableLayoutOf, type TableLayout } from './storage/database/table-layout.js'
+export { tableLayoutOf, type TableLayout } from '@chatbot-kit/stores'
 export { toStoredTimestamp, fromStoredTimestamp } from './storage/timestamps.js'
 export { createIdCursor } from './storage/id-cursor.js'
 export { closest } from './config/closest.js'

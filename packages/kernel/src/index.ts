@@ -36,7 +36,8 @@ export type {
 export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, ProviderApi, ProviderClient, StreamOptions, StreamResult, TokenUsage } from './provider/types.js'
 export { createProviderClient, createFakeProviderClient, type FakeScript, type FakeReply } from './provider/index.js'
 export { createEnvelopeSigner, parseAppKey, generateAppKey, ENVELOPE_TTL_SECONDS, type EnvelopePayload, type EnvelopeClaims } from './envelope/index.js'
-export { createCounterStore, type CounterStore } from './counters/index.js'
+export { createCounterStore } from './stores/index.js'
+export type { CounterStore } from '@chatbot-kit/stores'
 export {
   createDatabase,
   migrate,

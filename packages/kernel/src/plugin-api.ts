@@ -1,7 +1,7 @@
 import type { ConsolaInstance } from 'consola'
 import type { H3Event, HTTPResponse, Middleware } from 'h3'
 import type { ChannelSettings, ResolvedConfig } from './config/resolved.js'
-import type { CounterStore } from './counters/types.js'
+import type { CounterStore } from '@chatbot-kit/stores'
 import type { EnvelopePayload } from './envelope/index.js'
 import type { ChatbotEvent, ChatbotEventClass } from './events/index.js'
 import type { Chatbot } from './facade.js'

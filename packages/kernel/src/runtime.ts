@@ -1,7 +1,7 @@
 import type { ConsolaInstance } from 'consola'
 import type { Kysely } from 'kysely'
 import type { ChannelSettings, ResolvedConfig } from './config/resolved.js'
-import type { CounterStore } from './counters/index.js'
+import type { CounterStore } from '@chatbot-kit/stores'
 import type { EnvelopeSigner } from './envelope/index.js'
 import type { EventEmitter } from './events/emitter.js'
 import type { KernelHooks } from './hookable.js'

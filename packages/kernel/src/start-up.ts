@@ -1,6 +1,6 @@
 import type { ConsolaInstance } from 'consola'
 import type { ResolvedConfig } from './config/resolved.js'
-import { createCounterStore } from './counters/create-counter-store.js'
+import { createCounterStore } from './stores/index.js'
 import { createDatabase, migrate, migrationsOf } from './storage/index.js'
 
 /**

@@ -44,8 +44,8 @@ describe("the kernel's imports", () => {
     expect(findCircle()).toBeUndefined()
   })
 
-  it('name no plugin package and no package of chatbot-kit but the provider client', () => {
-    const outside = [...graph.keys()].flatMap((file) => specifiers(file).filter((specifier) => /^@chatbot-kit\/(?!provider$)|^chatbot-kit/.test(specifier)).map((specifier) => `${relative(SRC, file)} → ${specifier}`))
+  it('name no plugin package and no package of chatbot-kit but the provider client and the stores', () => {
+    const outside = [...graph.keys()].flatMap((file) => specifiers(file).filter((specifier) => /^@chatbot-kit\/(?!(provider|stores)$)|^chatbot-kit/.test(specifier)).map((specifier) => `${relative(SRC, file)} → ${specifier}`))
     expect(outside).toEqual([])
   })
 

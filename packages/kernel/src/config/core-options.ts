@@ -1,6 +1,6 @@
 import { ChatbotConfigException } from '../errors/start-up.js'
 import { baseUrlProblem } from '@chatbot-kit/provider'
-import { MAX_POOL_SIZE } from '../storage/database/postgres-pool-size.js'
+import { MAX_POOL_SIZE } from '@chatbot-kit/stores'
 import { callback, count, defineOptions, flag, list, record, text, type OptionSpec } from './options.js'
 import { isPlainObject } from './plain-object.js'
 

@@ -1,5 +1,5 @@
-export { createDatabase, type ChatbotDatabase, type DatabaseTarget } from './database/create-database.js'
-export type { DatabaseDialect } from './database/dialect-of.js'
+export { createDatabase, type ChatbotDatabase } from '../stores/index.js'
+export type { DatabaseTarget, DatabaseDialect } from '@chatbot-kit/stores'
 export { migrate, pendingMigrations, migrationsOf } from './migrations/migrate.js'
 export { createPluginStorage, type PluginStorage } from './plugin-storage.js'
 export type { Schema } from './schema.js'

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { createMemoryCounterStore } from '../counters/memory.js'
+import { createMemoryCounterStore } from '@chatbot-kit/stores'
 import type { KernelRuntime } from '../runtime.js'
 import { createConversation, createDatabase, insertMessage, migrate } from '../storage/index.js'
 import { claimRetry } from './retry-claim.js'

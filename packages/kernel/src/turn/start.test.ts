@@ -3,7 +3,7 @@ import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provide
 import { silentLogger } from '@chatbot-kit/test-utils'
 import { createChannelRegistry } from '../channel-registry.js'
 import { resolveConfig } from '../config/index.js'
-import { createMemoryCounterStore } from '../counters/memory.js'
+import { createMemoryCounterStore } from '@chatbot-kit/stores'
 import { createEnvelopeSigner, generateAppKey } from '../envelope/index.js'
 import { createEventEmitter } from '../events/emitter.js'
 import { KernelHooks } from '../hookable.js'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { unflushedCommit } from '../database/commit-unflushed.js'
+import { unflushedCommit } from '@chatbot-kit/stores'
 import type { Schema } from '../schema.js'
 import { toStoredTimestamp } from '../timestamps.js'
 import { toConversation, type Conversation, type ConversationOwner } from './conversation.js'

@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely'
-import { dialectOf } from '../database/dialect-of.js'
+import { dialectOf } from '@chatbot-kit/stores'
 
 // Frozen once released: a change is a new, later-dated migration.
 // `ifNotExists` throughout because Kysely runs SQLite migrations outside a transaction:

@@ -12,7 +12,7 @@ it('gathers the kernel’s and the plugins’ migrations; refuses a name given t
 })
 
 it('keeps a removed plugin’s migration records inert, and stops at an unknown kernel migration (a newer release’s)', async () => {
-  const { createDatabase } = await import('../database/create-database.js')
+  const { createDatabase } = await import('../../stores/database.js')
   const { migrate } = await import('./migrate.js')
   const database = await createDatabase(':memory:')
   try {

@@ -1,4 +1,4 @@
-import { ChatbotDriverMissingException } from '../../errors/index.js'
+import { driverMissing } from '../failures.js'
 
 /**
  * Runs `load` (a dynamic import of an optional peer such as `pg`, or of a module that imports
@@ -9,7 +9,7 @@ export async function importDriver<T>(driver: string, purpose: string, load: () 
   try {
     return await load()
   } catch (error) {
-    if (isMissingPackage(error, driver)) throw new ChatbotDriverMissingException(driver, purpose, error)
+    if (isMissingPackage(error, driver)) throw driverMissing(driver, purpose, error)
     throw error
   }
 }

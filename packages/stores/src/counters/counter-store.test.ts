@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { ChatbotConfigException } from '../errors/index.js'
-import { createCounterStore, type CounterStore } from './index.js'
+import { StoresError } from '../error.js'
+import { createCounterStore } from './create-counter-store.js'
+import type { CounterStore } from './types.js'
 
 const redisUrl = process.env.CHATBOT_TEST_REDIS_URL
 // A namespace per run, so parallel test files and earlier runs never share keys.
@@ -188,8 +189,8 @@ describe.each(implementations)('CounterStore contract: $name', ({ url, shared })
 describe('createCounterStore', () => {
   it('rejects an unknown scheme naming the storage key, without echoing the URL', async () => {
     const error = await createCounterStore('postgres://user:s3cret@db/app').catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(ChatbotConfigException)
-    expect((error as ChatbotConfigException).key).toBe('storage')
+    expect(StoresError.isInstance(error)).toBe(true)
+    expect((error as StoresError).details).toMatchObject({ kind: 'config', key: 'storage' })
     expect((error as Error).message).not.toContain('s3cret')
   })
 

@@ -1,4 +1,5 @@
-import { ChatbotDatabaseUnavailableException } from '../../errors/index.js'
+import type { StoresError } from '../error.js'
+import { databaseUnavailable } from '../failures.js'
 
 /** Socket errors of a connection that was refused, reset or could not be routed. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
@@ -28,18 +29,18 @@ const PG_MESSAGES: [RegExp, string][] = [
  * undefined (a constraint violation, a missing table and the like stay as they are). The
  * reason is our own text, so no host, user or password reaches a client or a health answer.
  */
-export function asDatabaseUnavailable(error: unknown): ChatbotDatabaseUnavailableException | undefined {
+export function asDatabaseUnavailable(error: unknown): StoresError | undefined {
   if (typeof error !== 'object' || error === null) return undefined
   const { code, message } = error as { code?: unknown; message?: unknown }
   if (typeof code === 'string') {
-    if (NETWORK_CODES.has(code)) return new ChatbotDatabaseUnavailableException(code === 'ECONNREFUSED' ? 'connection refused' : 'the connection failed', error)
-    if (code.startsWith('08')) return new ChatbotDatabaseUnavailableException('the connection failed', error)
+    if (NETWORK_CODES.has(code)) return databaseUnavailable(code === 'ECONNREFUSED' ? 'connection refused' : 'the connection failed', error)
+    if (code.startsWith('08')) return databaseUnavailable('the connection failed', error)
     // SQLite: another process (a `chatbot prune`, a backup) held the write lock past `busy_timeout`.
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return new ChatbotDatabaseUnavailableException('the database is locked by another process', error)
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return databaseUnavailable('the database is locked by another process', error)
     const reason = SERVER_REASONS[code]
-    if (reason) return new ChatbotDatabaseUnavailableException(reason, error)
+    if (reason) return databaseUnavailable(reason, error)
   }
   if (typeof message !== 'string') return undefined
   const known = PG_MESSAGES.find(([pattern]) => pattern.test(message))
-  return known && new ChatbotDatabaseUnavailableException(known[1], error)
+  return known && databaseUnavailable(known[1], error)
 }

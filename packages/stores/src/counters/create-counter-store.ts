@@ -1,5 +1,5 @@
-import { ChatbotConfigException } from '../errors/index.js'
-import { importDriver } from '../storage/database/import-driver.js'
+import { configError } from '../failures.js'
+import { importDriver } from '../database/import-driver.js'
 import { createMemoryCounterStore } from './memory.js'
 import { assertRedisUrl } from './redis-url.js'
 import type { CounterStore, CounterStoreOptions } from './types.js'
@@ -21,10 +21,10 @@ export async function createCounterStore(url = 'memory:', options: CounterStoreO
     const missing = await store.missingPermission().catch(() => undefined)
     if (missing) {
       await store.close()
-      throw new ChatbotConfigException('storage', missing)
+      throw configError('storage', missing)
     }
     return store
   }
   // Never echo the URL: it may carry a password.
-  throw new ChatbotConfigException('storage', `expected "memory:" or a "redis://" URL, got scheme "${scheme ?? '(none)'}"`)
+  throw configError('storage', `expected "memory:" or a "redis://" URL, got scheme "${scheme ?? '(none)'}"`)
 }

@@ -1,4 +1,4 @@
-import { ChatbotConfigException } from '../../errors/index.js'
+import { configError } from '../failures.js'
 
 /** The most connections one instance's pool may hold: a larger pool only moves the wait into Postgres. */
 export const MAX_POOL_SIZE = 1000
@@ -14,7 +14,7 @@ export function postgresPoolSize(url: string, poolSize: number): { url: string; 
   if (!parsed || raw == null) return { url, max: poolSize }
   const max = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
   if (!(max >= 1 && max <= MAX_POOL_SIZE)) {
-    throw new ChatbotConfigException('database', `the URL's "max" (the pool size) must be a whole number from 1 to ${MAX_POOL_SIZE}, got "${raw}"`)
+    throw configError('database', `the URL's "max" (the pool size) must be a whole number from 1 to ${MAX_POOL_SIZE}, got "${raw}"`)
   }
   parsed.searchParams.delete('max')
   return { url: parsed.toString(), max }

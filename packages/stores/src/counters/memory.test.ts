@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { afterEach, expect, it, vi } from 'vitest'
-import { createCounterStore } from './index.js'
+import { createCounterStore } from './create-counter-store.js'
 import { createMemoryCounterStore } from './memory.js'
 
 afterEach(() => {

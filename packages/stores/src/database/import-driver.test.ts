@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ChatbotException } from '../../errors/index.js'
+import { StoresError } from '../error.js'
 import { importDriver } from './import-driver.js'
 
 // Real imports of packages that are not installed; the end-to-end check, with the built kernel
@@ -10,9 +10,9 @@ const importAbsent = (name: string): Promise<unknown> => import(name)
 describe('importDriver', () => {
   it('turns "not installed" into a typed error naming the package and the command', async () => {
     const error: unknown = await importDriver(ABSENT, 'CHATBOT_X is set', () => importAbsent(ABSENT)).catch((reason: unknown) => reason)
-    expect(ChatbotException.isInstance(error) && error.code()).toBe('driver_missing')
+    expect(StoresError.isInstance(error) && error.kind).toBe('driver_missing')
     expect((error as Error).message).toBe(`CHATBOT_X is set, but the "${ABSENT}" package is not installed: npm install ${ABSENT}`)
-    expect(error).toMatchObject({ driver: ABSENT, cause: expect.objectContaining({ code: 'ERR_MODULE_NOT_FOUND' }) })
+    expect(error).toMatchObject({ details: { driver: ABSENT }, cause: expect.objectContaining({ code: 'ERR_MODULE_NOT_FOUND' }) })
   })
 
   it('rethrows any other failure as it is, another missing package included', async () => {

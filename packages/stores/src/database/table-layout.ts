@@ -22,7 +22,6 @@ import {
   type UniqueConstraintNode,
   type UnknownRow,
 } from 'kysely'
-import { SCHEMA_TABLES } from '../schema.js'
 
 /** Where our tables live in a database (config `database.tablePrefix` and `database.schema`). */
 export interface TableLayout {
@@ -30,16 +29,16 @@ export interface TableLayout {
   tablePrefix: string
   /** Postgres: the schema of our tables; undefined for the connection's current one. */
   schema: string | undefined
-  /** Plugins' tables, besides the kernel's; the prefix and schema apply to them too. */
+  /** Every table of ours; the prefix and schema apply to them. */
   tables?: readonly string[]
 }
 
 /** 1.0's layout, which existing databases have: no prefix, the current schema. */
 export const DEFAULT_TABLE_LAYOUT: TableLayout = Object.freeze({ tablePrefix: '', schema: undefined })
 
-/** Our tables as queries name them: `Schema`'s, the plugins', and Kysely's migration bookkeeping. */
+/** Our tables as queries name them: the ones given, and Kysely's migration bookkeeping. */
 const ownTables = (layout: TableLayout): ReadonlySet<string> =>
-  new Set([...SCHEMA_TABLES, ...(layout.tables ?? []), DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE])
+  new Set([...(layout.tables ?? []), DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE])
 
 /**
  * Renames our tables wherever a query names them (builders, `sql.table`, foreign-key references),

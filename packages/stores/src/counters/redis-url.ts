@@ -1,4 +1,4 @@
-import { ChatbotConfigException } from '../errors/index.js'
+import { configError } from '../failures.js'
 
 /**
  * Refuses a Redis URL that cannot be parsed, saying what to encode instead of ioredis's bare
@@ -10,7 +10,7 @@ export function assertRedisUrl(url: string): void {
   const parsed = URL.canParse(url) ? new URL(url) : undefined
   const decodes = parsed !== undefined && [parsed.username, parsed.password].every(canDecode)
   if (decodes) return
-  throw new ChatbotConfigException(
+  throw configError(
     'storage',
     'is not a valid redis:// URL. If the password (or user name) holds special characters, percent-encode them ' +
       '(encodeURIComponent: / as %2F, ? as %3F, # as %23, @ as %40, : as %3A, % as %25): redis://:<encoded password>@host:6379',

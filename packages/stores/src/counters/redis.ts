@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis'
 import { createStorage, normalizeKey } from 'unstorage'
 import redisDriver from 'unstorage/drivers/redis'
-import { ChatbotCountersUnavailableException } from '../errors/index.js'
+import { countersUnavailable } from '../failures.js'
 import { FAIL_FAST, reasonOf, reportOutages } from './redis-connection.js'
 import { missingRedisPermission } from './redis-permissions.js'
 import { GET_SCRIPT, INCREMENT_SCRIPT, RELEASE_SCRIPT, RESERVE_SCRIPT } from './redis-scripts.js'
@@ -21,7 +21,7 @@ export interface RedisPermissionCheck {
  * leases of `key` are a hash at `key:~leases`.
  *
  * Every call fails within about two seconds when Redis does not answer, with a retryable
- * `ChatbotCountersUnavailableException` (503): throttle and quota refuse rather than hang or let
+ * `counters_unavailable` StoresError (the kernel answers 503): throttle and quota refuse rather than hang or let
  * requests through uncounted. The client keeps reconnecting, so the store recovers by itself.
  */
 export function createRedisCounterStore(url: string, options: CounterStoreOptions = {}): CounterStore & RedisPermissionCheck {
@@ -36,11 +36,11 @@ export function createRedisCounterStore(url: string, options: CounterStoreOption
 
   const call = async <T>(command: () => Promise<T>): Promise<T> => {
     // Known to be down: refuse at once rather than queue until the next attempt fails.
-    if (client.status === 'reconnecting') throw new ChatbotCountersUnavailableException('reconnecting')
+    if (client.status === 'reconnecting') throw countersUnavailable('reconnecting')
     try {
       return await command()
     } catch (error) {
-      throw new ChatbotCountersUnavailableException(reasonOf(error), error)
+      throw countersUnavailable(reasonOf(error), error)
     }
   }
 
@@ -63,7 +63,7 @@ export function createRedisCounterStore(url: string, options: CounterStoreOption
     async ping() {
       // Every command the scripts run, not a PING: a user without them is no counter store.
       const missing = await call(() => missingRedisPermission(client, redisKey(PROBE_KEY)))
-      if (missing) throw new ChatbotCountersUnavailableException(missing)
+      if (missing) throw countersUnavailable(missing)
     },
     missingPermission: () => missingRedisPermission(client, redisKey(PROBE_KEY)),
     async get(key) {

@@ -3,23 +3,26 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { migrate, pendingMigrations } from '../migrations/migrate.js'
-import { createDatabase, type ChatbotDatabase } from './create-database.js'
+import { pendingMigrationsOf, runMigrations } from '../migrations/run-migrations.js'
+import { createDatabase, type StoresDatabase } from './create-database.js'
 
-const opened: ChatbotDatabase[] = []
+const opened: StoresDatabase[] = []
+const migrations = { '2026-01-01-notes': { up: (db: StoresDatabase['db']) => db.schema.createTable('notes').addColumn('id', 'integer').execute() } }
+const migrate = (db: StoresDatabase['db']) => runMigrations(db, migrations)
+const pendingMigrations = (db: StoresDatabase['db']) => pendingMigrationsOf(db, migrations)
 const folders: string[] = []
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((database) => database.close()))
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
-async function open(url: string): Promise<ChatbotDatabase> {
+async function open(url: string): Promise<StoresDatabase> {
   const database = await createDatabase(url)
   opened.push(database)
   return database
 }
 
-const pragma = async (database: ChatbotDatabase, name: string) => {
+const pragma = async (database: StoresDatabase, name: string) => {
   const { rows } = await sql<Record<string, unknown>>`pragma ${sql.raw(name)}`.execute(database.db)
   // The column is not always named after the pragma (`busy_timeout` answers as `timeout`).
   return Object.values(rows[0] ?? {})[0]

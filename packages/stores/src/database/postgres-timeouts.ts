@@ -1,4 +1,4 @@
-import { ChatbotConfigException } from '../../errors/index.js'
+import { configError } from '../failures.js'
 
 export interface PostgresTimeouts {
   /** The URL without the parameters read here, so `pg` does not read them again as text. */
@@ -38,7 +38,7 @@ export function postgresTimeouts(url: string): PostgresTimeouts {
 function parseTimeout(name: string, raw: string, unitMs: number): number {
   const ms = /^\d+$/.test(raw) ? Number(raw) * unitMs : Number.NaN
   if (!(ms <= MAX_TIMER_MS)) {
-    throw new ChatbotConfigException('database', `the URL's "${name}" must be a whole number of ${unitMs === 1 ? 'milliseconds' : 'seconds'} up to ${Math.floor(MAX_TIMER_MS / unitMs)}, got "${raw}"`)
+    throw configError('database', `the URL's "${name}" must be a whole number of ${unitMs === 1 ? 'milliseconds' : 'seconds'} up to ${Math.floor(MAX_TIMER_MS / unitMs)}, got "${raw}"`)
   }
   return ms
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { createRedisAclUser, type RedisAclUser } from '@chatbot-kit/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChatbotConfigException } from '../errors/index.js'
-import { createCounterStore } from './index.js'
+import { StoresError } from '../error.js'
+import { createCounterStore } from './create-counter-store.js'
 
 const redisUrl = process.env.CHATBOT_TEST_REDIS_URL
 const base = `chatbot-test:permissions:${randomUUID()}`
@@ -14,8 +14,8 @@ async function refusal(url: string): Promise<string> {
     async (store) => (await store.close(), undefined),
     (caught: unknown) => caught,
   )
-  expect(error).toBeInstanceOf(ChatbotConfigException)
-  expect((error as ChatbotConfigException).key).toBe('storage')
+  expect(StoresError.isInstance(error)).toBe(true)
+  expect((error as StoresError).details).toMatchObject({ kind: 'config', key: 'storage' })
   return (error as Error).message
 }
 
@@ -54,7 +54,7 @@ describe.skipIf(!redisUrl)(redisUrl ? 'Redis counters under an ACL user' : 'skip
       expect(await store.increment('permitted', 1, 60)).toBe(1)
       await store.ping()
       await full.change(['-@scripting'])
-      await expect(store.ping()).rejects.toMatchObject({ code: expect.any(Function), message: expect.stringMatching(/may not run EVAL/) })
+      await expect(store.ping()).rejects.toMatchObject({ details: { kind: 'counters_unavailable' }, message: expect.stringMatching(/may not run EVAL/) })
       await expect(store.increment('permitted', 1, 60)).rejects.toThrow(/lacks a permission the counters need \(ACL\)/)
     } finally {
       await store.close()

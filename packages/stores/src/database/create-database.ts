@@ -1,14 +1,14 @@
 import { Kysely } from 'kysely'
-import type { Schema } from '../schema.js'
 import { createPostgresDialect } from './create-postgres-dialect.js'
 import { createSqliteDialect } from './create-sqlite-dialect.js'
 import type { DatabaseDialect } from './dialect-of.js'
 import type { DatabaseWarn } from './guard-postgres-pool.js'
 import { createTableLayoutPlugin } from './table-layout.js'
-import { ChatbotConfigException } from '../../errors/index.js'
+import { configError } from '../failures.js'
 
-export interface ChatbotDatabase {
-  db: Kysely<Schema>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a caller without a schema type queries untyped
+export interface StoresDatabase<S = any> {
+  db: Kysely<S>
   dialect: DatabaseDialect
   /** Closes the SQLite file or ends the Postgres pool. */
   close(): Promise<void>
@@ -28,7 +28,7 @@ export interface DatabaseTarget {
 export interface DatabaseOptions {
   /** Where lost Postgres connections are reported (the chatbot's logger); default a process warning. */
   warn?: DatabaseWarn
-  /** Plugins' tables, which `tablePrefix` and `schema` apply to as to the kernel's. */
+  /** Our tables, which `tablePrefix` and `schema` apply to. */
   tables?: readonly string[]
 }
 
@@ -45,17 +45,18 @@ const ANY_URL = /^[a-z][a-z\d+.-]*:\/\//i
  * own queries, `migrate`, health) finds our tables there; raw SQL must name them with
  * `sql.table('messages')`, as plain text is never rewritten.
  */
-export async function createDatabase(target: string | DatabaseTarget, options: DatabaseOptions = {}): Promise<ChatbotDatabase> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see StoresDatabase
+export async function createDatabase<S = any>(target: string | DatabaseTarget, options: DatabaseOptions = {}): Promise<StoresDatabase<S>> {
   const { url, tablePrefix = '', schema, poolSize = DEFAULT_POOL_SIZE } = typeof target === 'string' ? { url: target } : target
   if (!POSTGRES_URL.test(url) && ANY_URL.test(url)) {
     // Otherwise `mysql://…` would silently become a SQLite file in a folder named `mysql:`.
-    throw new ChatbotConfigException('database', `unsupported URL scheme "${url.split('://')[0]}://": use postgres:// or a SQLite file path`)
+    throw configError('database', `unsupported URL scheme "${url.split('://')[0]}://": use postgres:// or a SQLite file path`)
   }
   const dialect: DatabaseDialect = POSTGRES_URL.test(url) ? 'postgres' : 'sqlite'
   if (schema !== undefined && dialect === 'sqlite') {
-    throw new ChatbotConfigException('database.schema', 'is for Postgres only; to keep our tables apart in SQLite, set database.tablePrefix')
+    throw configError('database.schema', 'is for Postgres only; to keep our tables apart in SQLite, set database.tablePrefix')
   }
-  const db = new Kysely<Schema>({
+  const db = new Kysely<S>({
     dialect: dialect === 'postgres' ? await createPostgresDialect(url, options.warn ?? warnProcess, poolSize) : await createSqliteDialect(url),
     // None by default: a 1.0 database is queried exactly as before.
     plugins: tablePrefix || schema ? [createTableLayoutPlugin({ tablePrefix, schema, tables: options.tables })] : [],

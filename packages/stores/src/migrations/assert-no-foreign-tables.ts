@@ -1,5 +1,5 @@
 import { DEFAULT_MIGRATION_TABLE, type Kysely, type Migration } from 'kysely'
-import { ChatbotTableConflictException } from '../../errors/index.js'
+import { tableConflict } from '../failures.js'
 import { dialectOf } from '../database/dialect-of.js'
 import { tableLayoutOf } from '../database/table-layout.js'
 import { tablesCreatedBy } from './tables-created-by.js'
@@ -20,7 +20,7 @@ export async function assertNoForeignTables(
   const { tablePrefix } = tableLayoutOf(db)
   // The host's own Kysely migrations: none of the names recorded there is one of ours.
   if (applied.size > 0 && ![...applied].some((name) => name in migrations)) {
-    throw new ChatbotTableConflictException(tablePrefix + DEFAULT_MIGRATION_TABLE, schema, tablePrefix)
+    throw tableConflict(tablePrefix + DEFAULT_MIGRATION_TABLE, schema, tablePrefix)
   }
   const pending = Object.keys(migrations)
     .sort()
@@ -31,7 +31,7 @@ export async function assertNoForeignTables(
   for (const [name, columns] of wanted) {
     const table = existing.find((candidate) => candidate.name === tablePrefix + name && (schema === undefined || candidate.schema === schema))
     if (table && (table.isView || columns.some((column) => !table.columns.some((present) => present.name === column)))) {
-      throw new ChatbotTableConflictException(table.name, schema, tablePrefix)
+      throw tableConflict(table.name, schema, tablePrefix)
     }
   }
 }

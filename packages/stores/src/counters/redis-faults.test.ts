@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createTcpProxy, type TcpProxy } from '@chatbot-kit/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ChatbotCountersUnavailableException } from '../errors/index.js'
-import { createCounterStore, type CounterStore } from './index.js'
+import { StoresError } from '../error.js'
+import { createCounterStore } from './create-counter-store.js'
+import type { CounterStore } from './types.js'
 
 const redisUrl = process.env.CHATBOT_TEST_REDIS_URL
 const base = `chatbot-test:counter-faults:${randomUUID()}`
@@ -26,9 +27,9 @@ async function rejection(promise: Promise<unknown>, ms = FAIL_WITHIN_MS): Promis
 }
 
 function expectUnavailable(error: unknown, reason?: string) {
-  expect(error).toBeInstanceOf(ChatbotCountersUnavailableException)
-  const exception = error as ChatbotCountersUnavailableException
-  expect([exception.status, exception.code(), exception.isRetryable()]).toEqual([503, 'counters_unavailable', true])
+  expect(StoresError.isInstance(error)).toBe(true)
+  const exception = error as StoresError
+  expect(exception.kind).toBe('counters_unavailable')
   // Our own words, never the driver's (it names the host and port).
   expect(exception.message).toMatch(/^The counter store is unavailable \((no answer in time|connection refused|connection lost|reconnecting)\); try again shortly\.$/)
   if (reason) expect(exception.message).toContain(`(${reason})`)
