@@ -1,4 +1,5 @@
 import { postJson, readSse, sseEvents } from '@chatbot-kit/test-utils'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createDemoProvider } from './server.js'
 import type { DemoProvider } from './types.js'
@@ -218,5 +219,19 @@ describe('other endpoints and bookkeeping', () => {
     await vi.waitFor(() => expect(counted.closedConnections()).toBe(1))
     expect(counted.openConnections()).toBe(0)
     await expect(events.next()).rejects.toThrow()
+  })
+
+  test('counts a closed connection as serving only if it carried a request', async () => {
+    const counted = await createDemoProvider()
+    const { port } = new URL(counted.url)
+    const idle = connect(Number(port), '127.0.0.1')
+    await new Promise((resolve) => idle.once('connect', resolve))
+    idle.end()
+    await vi.waitFor(() => expect(counted.closedConnections()).toBe(1))
+    expect(counted.closedServingConnections()).toBe(0)
+    await (await postJson(`${counted.url}/chat/completions`, { messages, stream: false }, { connection: 'close' })).text()
+    await vi.waitFor(() => expect(counted.closedConnections()).toBe(2))
+    expect(counted.closedServingConnections()).toBe(1)
+    await counted.close()
   })
 })

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { createChatWire } from './chat-wire.js'
 import { completionJson } from './json-reply.js'
 import { createDefaultResponder } from './responder.js'
@@ -29,10 +29,14 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
   const queue: DemoReply[] = []
   let open = 0
   let closed = 0
+  let closedServing = 0
+  // Sockets that carried a request: a client's spare connection, opened and dropped idle, is not one.
+  const serving = new WeakSet<Socket>()
   let ids = 0
 
   // No Nagle: each chunk leaves at once, as a provider's tokens do.
   const server = createServer({ noDelay: true }, (req, res) => {
+    serving.add(req.socket)
     route(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, errorBody(500, String(error)))
       else res.destroy()
@@ -43,6 +47,7 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
     socket.once('close', () => {
       open--
       closed++
+      if (serving.has(socket)) closedServing++
     })
   })
 
@@ -96,6 +101,7 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
     script: (...replies) => void queue.push(...replies),
     openConnections: () => open,
     closedConnections: () => closed,
+    closedServingConnections: () => closedServing,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -115,6 +115,11 @@ export interface DemoProvider {
   openConnections(): number
   /** TCP connections closed since start (abort tests watch this). */
   closedConnections(): number
+  /**
+   * Of those, the ones that carried a request. Node's fetch opens a spare connection when a request
+   * is aborted (Node 20 keeps it idle, Node 24 closes it at once); this count leaves it out.
+   */
+  closedServingConnections(): number
   /** Stops listening and destroys open connections. */
   close(): Promise<void>
 }
