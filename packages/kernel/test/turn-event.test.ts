@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { definePlugin, type SentEvent } from '@chatbot-kit/kernel'
 import { silentLogger } from '@chatbot-kit/test-utils'
+import { SSE_OPENING } from '../src/sse/stream.js'
 import { createHarness, type Harness } from './harness.js'
 
 /** Records each frame a `turn:event` listener is given, with the turn's reply id. */
@@ -26,7 +27,8 @@ it('a turn:event listener sees every frame byte for byte as the socket got it, n
   h.provider.script({ chunks: ['Grüße, ', 'wörld ', '"quoted"\n', 'done'] })
   const body = await (await h.post({ signed_context: h.envelope(), message: 'hi' })).text()
 
-  expect(seen.map(({ sent }) => sent.frame).join('')).toBe(body)
+  // The stream's opening comment is no event of the reply; the frames follow it.
+  expect(SSE_OPENING + seen.map(({ sent }) => sent.frame).join('')).toBe(body)
   expect(seen.map(({ sent }) => sent.event.type)).toEqual(['context_summary', 'token', 'token', 'token', 'token', 'done'])
   for (const [index, { replyId, sent }] of seen.entries()) {
     expect(sent.seq).toBe(index + 1)
@@ -43,7 +45,8 @@ it('a listener that throws is logged and does not break the reply or the listene
   const response = await h.post({ signed_context: h.envelope(), message: 'hi' })
   const body = await response.text()
 
-  expect(seen.map(({ sent }) => sent.frame).join('')).toBe(body)
+  // The stream's opening comment is no event of the reply; the frames follow it.
+  expect(SSE_OPENING + seen.map(({ sent }) => sent.frame).join('')).toBe(body)
   expect(seen.at(-1)!.sent.event).toMatchObject({ type: 'done', finish_reason: 'stop' })
   const stored = await h.chatbot.db.selectFrom('messages').select(['content', 'status']).where('public_id', '=', seen[0]!.replyId).executeTakeFirst()
   expect(stored).toEqual({ content: 'still here', status: 'complete' })
