@@ -53,9 +53,23 @@ describe('chatbot serve on SIGTERM', () => {
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve))
     server.child.kill('SIGTERM')
     await expect.poll(() => server.output()).toMatch(/Shutting down/)
+    // Past the window in which a repeat is the same signal delivered twice.
+    await new Promise((resolve) => setTimeout(resolve, 600))
     server.child.kill('SIGTERM')
     expect(await exited).toBe(1)
     expect(server.output()).toMatch(/SIGTERM again/)
     await streams[0]!.ended.catch(() => {})
+  })
+
+  it('takes a signal delivered twice (Ctrl-C under a wrapper that forwards it: the terminal and the wrapper both send it) as one: a graceful exit 0', async () => {
+    const { server, streams } = await serveWithStreams(2, ['quick 1'])
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve))
+    server.child.kill('SIGINT')
+    // The wrapper's copy comes a moment later (two at the same instant the kernel merges into one).
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    server.child.kill('SIGINT')
+    expect(await exited).toBe(0)
+    expect(server.output()).not.toMatch(/SIGINT again/)
+    expect((await streams[0]!.ended).at(-1)).toMatchObject({ type: 'done' })
   })
 })

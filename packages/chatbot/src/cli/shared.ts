@@ -41,18 +41,24 @@ export async function guard<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Two signals closer than this are one delivered twice (see onShutdown). */
+const REPEAT_WINDOW_MS = 500
+
 /**
  * On SIGINT/SIGTERM runs `close` (a graceful shutdown), then exits 0. A second signal exits at
- * once with 1, for whoever will not wait out the grace period.
+ * once with 1, for whoever will not wait out the grace period. One arriving within
+ * REPEAT_WINDOW_MS of the first is the same request delivered twice: the terminal signals the
+ * whole process group on Ctrl-C, and a wrapper that forwards signals sends it to us again.
  */
 export function onShutdown(close: () => Promise<void>): void {
-  let closing = false
+  let firstAt: number | undefined
   const stop = (signal: NodeJS.Signals) => {
-    if (closing) {
+    if (firstAt !== undefined) {
+      if (performance.now() - firstAt < REPEAT_WINDOW_MS) return
       consola.warn(`${signal} again: exiting now, without waiting for replies in progress.`)
       process.exit(1)
     }
-    closing = true
+    firstAt = performance.now()
     close().then(
       () => process.exit(0),
       (error: unknown) => fail(error),

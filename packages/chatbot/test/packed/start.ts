@@ -24,7 +24,8 @@ interface Launch {
 
 /** How each app is started, as its docs say. */
 export const LAUNCHES = {
-  serve: { app: 'serve', command: [...NPX, 'chatbot', 'serve', '--port', '0'], ready: SERVING, route: 'serve.page' },
+  // As the deployment docs say: node runs the bin (under npx, SIGTERM would not reach the server).
+  serve: { app: 'serve', command: [process.execPath, '../node_modules/.bin/chatbot', 'serve', '--port', '0'], ready: SERVING, route: 'serve.page' },
   nitro: { app: 'nitro', command: [process.execPath, '.output/server/index.mjs'], ready: LISTENING, page: '/page', route: 'nitro.page' },
   nuxt: { app: 'nuxt', command: [process.execPath, '.output/server/index.mjs'], ready: LISTENING, page: '/', route: 'nuxt.home' },
   node: { app: 'node', command: [process.execPath, 'server.mjs'], ready: LISTENING, route: 'node.page' },
