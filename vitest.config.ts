@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^@chatbot-kit\/kernel$/, replacement: src('packages/kernel/src/index.ts') },
       { find: /^@chatbot-kit\/provider$/, replacement: src('packages/provider/src/index.ts') },
       { find: /^@chatbot-kit\/stores$/, replacement: src('packages/stores/src/index.ts') },
+      { find: /^@chatbot-kit\/http$/, replacement: src('packages/http/src/index.ts') },
       { find: /^@chatbot-kit\/widget\/stream$/, replacement: src('widget/src/stream/index.ts') },
       { find: /^@chatbot-kit\/kernel\/uuid$/, replacement: src('packages/kernel/src/text/uuid.ts') },
       { find: /^@chatbot-kit\/kernel\/plugin$/, replacement: src('packages/kernel/src/for-plugins.ts') },

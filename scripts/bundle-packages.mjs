@@ -7,6 +7,8 @@
 // - The provider client's files into packages/provider/dist/provider.js (ofetch stays lazy).
 // - The store connections into packages/stores/dist/stores.js, and that again into the kernel's
 //   bundle, so the kernel and its stores share one copy of Kysely (the Redis and Postgres drivers stay lazy).
+// - The HTTP building blocks (SSE, static files, draining) into packages/http/dist/http.js, and that
+//   again into the kernel's bundle: one module fewer for every start-up to load.
 // - Each plugin's own files into plugins/<name>/dist/bundle.js, but for its admin procedures
 //   (src/admin/, which its `admin` field imports with the first admin request): they stay the
 //   compiled files beside it. Bundled, the code they share with the plugin would become a chunk
@@ -77,8 +79,9 @@ function bundleExports(folder, inline) {
 
 await bundle('packages/provider', 'provider')
 await bundle('packages/stores', 'stores')
+await bundle('packages/http', 'http')
 // Two entries, the host's (kernel.js) and the plugins' helpers (plugin-entry.js: plugin.js is tsc's output of src/plugin.ts), sharing one copy of the kernel's modules in a chunk.
 const kernelDist = join(root, 'packages/kernel/dist')
-await bundleInto('packages/kernel', { kernel: join(kernelDist, 'index.js'), 'plugin-entry': join(kernelDist, 'for-plugins.js') }, (path) => ['@chatbot-kit/stores', 'kysely', 'hookable', 'unstorage', 'unstorage/drivers/memory'].includes(path))
+await bundleInto('packages/kernel', { kernel: join(kernelDist, 'index.js'), 'plugin-entry': join(kernelDist, 'for-plugins.js') }, (path) => ['@chatbot-kit/stores', '@chatbot-kit/http', 'kysely', 'hookable', 'unstorage', 'unstorage/drivers/memory'].includes(path))
 await Promise.all(readdirSync(join(root, 'plugins')).map((plugin) => bundle(join('plugins', plugin), 'bundle', [], /^\.\/admin\//)))
 await bundleExports('packages/admin', (path) => /^@trpc\/server(\/|$)/.test(path))

@@ -35,7 +35,7 @@ npm rebuild better-sqlite3
 node -e "new (require('better-sqlite3'))(':memory:').close()"
 echo "[node24] better-sqlite3 built for $(node -p process.versions.modules) in $((SECONDS - started)) s"
 
-UNIT=(packages/kernel/ packages/provider/ packages/admin/ packages/console/ packages/demo-provider/
+UNIT=(packages/kernel/ packages/provider/ packages/stores/ packages/http/ packages/admin/ packages/console/ packages/demo-provider/
   packages/test-utils/ plugins/*/ widget/ packages/chatbot/test/config- packages/chatbot/test/cli-
   packages/chatbot/test/packed-install.test.ts)
 case "${1:-}" in

@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3'
 import type { ChatbotException } from './errors/index.js'
 import type { EnvelopeClaims } from './envelope/index.js'
-import type { ChatToolCall } from './provider/types.js'
+import type { ChatToolCall } from '@chatbot-kit/provider'
 import type { SentEvent } from './turn/event-sink.js'
 import type { HistoryContext } from './turn/history.js'
 import type { Turn } from './turn/types.js'

@@ -11,14 +11,14 @@ export { definePlugin, type ChatbotPlugin } from './plugin.js'
 export type { ChatbotRoute } from './http/route.js'
 export { json, errorResponse } from './http/respond.js'
 export { serveChatbot, type ServeOptions, type RunningServer } from './http/serve.js'
-export type { DrainOptions } from './http/drain.js'
+export type { DrainOptions } from '@chatbot-kit/http'
 // A static file in the coding the browser accepts (widget.js; the admin console's assets).
-export { createStaticAsset, type EncodedFiles, type StaticAsset, type StaticAssetOptions } from './http/static-asset/index.js'
+export { createStaticAsset, type EncodedFiles, type StaticAsset, type StaticAssetOptions } from '@chatbot-kit/http'
 export type { Turn, ContextSection, ContextValue, Identity } from './turn/types.js'
 export type { SentEvent } from './turn/event-sink.js'
 export type { HistoryMessage, HistoryContext } from './turn/history.js'
 export type { TurnContinuation } from './turn/continue.js'
-export type { EventStream } from './sse/index.js'
+export type { EventStream } from '@chatbot-kit/http'
 export type {
   StreamEvent,
   StreamEventMap,
@@ -33,8 +33,10 @@ export type {
   DoneStreamEvent,
   ErrorStreamEvent,
 } from './turn/stream-events.js'
-export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, ProviderApi, ProviderClient, StreamOptions, StreamResult, TokenUsage } from './provider/types.js'
-export { createProviderClient, createFakeProviderClient, type FakeScript, type FakeReply } from './provider/index.js'
+export type { ChatMessage, ChatRequest, ChatToolCall, ChatToolDefinition, ProviderApi, ProviderClient, StreamOptions, StreamResult, TokenUsage } from '@chatbot-kit/provider'
+export { createProviderClient } from './provider/client.js'
+export { createFakeProviderClient } from './provider/fake.js'
+export type { FakeScript, FakeReply } from '@chatbot-kit/provider'
 export { createEnvelopeSigner, parseAppKey, generateAppKey, ENVELOPE_TTL_SECONDS, type EnvelopePayload, type EnvelopeClaims } from './envelope/index.js'
 export { createCounterStore } from './stores/index.js'
 export type { CounterStore } from '@chatbot-kit/stores'

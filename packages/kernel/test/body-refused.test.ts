@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DISCARD_LIMIT_BYTES } from '../src/body/read-json.js'
+import { DISCARD_LIMIT_BYTES } from '@chatbot-kit/http'
 import { createHarness, type Harness } from './harness.js'
 
 // A body refused before it was read (too large, not JSON) is answered while the client, or a

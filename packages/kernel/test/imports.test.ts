@@ -44,16 +44,15 @@ describe("the kernel's imports", () => {
     expect(findCircle()).toBeUndefined()
   })
 
-  it('name no plugin package and no package of chatbot-kit but the provider client and the stores', () => {
-    const outside = [...graph.keys()].flatMap((file) => specifiers(file).filter((specifier) => /^@chatbot-kit\/(?!(provider|stores)$)|^chatbot-kit/.test(specifier)).map((specifier) => `${relative(SRC, file)} → ${specifier}`))
+  it('name no plugin package and no package of chatbot-kit but the provider client, the stores and the HTTP blocks', () => {
+    const outside = [...graph.keys()].flatMap((file) => specifiers(file).filter((specifier) => /^@chatbot-kit\/(?!(provider|stores|http)$)|^chatbot-kit/.test(specifier)).map((specifier) => `${relative(SRC, file)} → ${specifier}`))
     expect(outside).toEqual([])
   })
 
-  // The turn runs without an HTTP request (evaluations, handoffs): the body reader, the SSE
-  // writer and the error mapping sit below both, so nothing pulls the turn up into http/.
+  // The turn runs without an HTTP request (evaluations, handoffs): the body reader and the error
+  // mapping sit below both (the SSE writer is a package of its own), so nothing pulls the turn up into http/.
   it.each([
     ['turn', ['http']],
-    ['sse', ['http', 'turn']],
     ['body', ['http', 'turn']],
   ])('from %s/ reach none of %j', (from, forbidden) => {
     const crossing = [...graph.entries()].flatMap(([file, targets]) =>

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { definePlugin, type SentEvent } from '@chatbot-kit/kernel'
 import { silentLogger } from '@chatbot-kit/test-utils'
-import { SSE_OPENING } from '../src/sse/stream.js'
+import { SSE_OPENING } from '@chatbot-kit/http'
 import { createHarness, type Harness } from './harness.js'
 
 /** Records each frame a `turn:event` listener is given, with the turn's reply id. */

@@ -17,3 +17,4 @@ export type {
   TokenUsage,
 } from './types.js'
 export { readCapped } from './read-capped.js'
+export { createFakeProviderClient, type FakeProviderClient, type FakeReply, type FakeScript } from './fake.js'

@@ -8,6 +8,7 @@ import {
   ChatbotUnsupportedMediaTypeException,
   ChatbotValidationException,
 } from '../errors/index.js'
+import { discardBody, readWebBody } from '@chatbot-kit/http'
 import { readCapped } from '@chatbot-kit/provider'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -50,7 +51,7 @@ async function readText(event: H3Event, node: NodePair, limit: number, deadlineM
   try {
     // On Node's server the body is read from the socket stream itself, not through a web stream.
     const fromNode = node?.req && !event.req.bodyUsed && !('rawBody' in node.req)
-    const bytes = fromNode ? await readCapped(node.req!, limit, deadline.signal) : await readLimited(event.req.body, limit, deadline.signal)
+    const bytes = fromNode ? await readCapped(node.req!, limit, deadline.signal) : await readWebBody(event.req.body, limit, deadline.signal)
     if (!bytes) refuse(node, new ChatbotPayloadTooLargeException(limit))
     return bytes.toString('utf8')
   } catch (error) {
@@ -62,53 +63,10 @@ async function readText(event: H3Event, node: NodePair, limit: number, deadlineM
   }
 }
 
-/**
- * A refused body's rest, read and dropped up to this many bytes within `DISCARD_MS`: closing a
- * connection the client (or a proxy forwarding its body) is still sending on resets it, and the
- * reset reaches the client instead of the answer. Past either bound the connection is closed.
- */
-export const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024
-const DISCARD_MS = 10_000
-
 function refuse(node: NodePair, error: ChatbotException): never {
   // A body too slow for the deadline is not waited for again: its connection closes after the answer.
   if (error instanceof ChatbotRequestTimeoutException) {
     if (node?.res) node.res.shouldKeepAlive = false
-  } else if (node?.req && !node.req.complete && !node.req.destroyed) discardRest(node.req)
+  } else if (node?.req && !node.req.complete && !node.req.destroyed) discardBody(node.req)
   throw error
-}
-
-function discardRest(req: IncomingMessage): void {
-  let left = DISCARD_LIMIT_BYTES
-  const timer = setTimeout(() => req.destroy(), DISCARD_MS).unref()
-  const stop = () => clearTimeout(timer)
-  req.on('data', (chunk: Buffer) => {
-    left -= chunk.length
-    if (left < 0) req.destroy()
-  })
-  req.once('end', stop).once('close', stop)
-  req.resume()
-}
-
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, signal: AbortSignal): Promise<Buffer | undefined> {
-  if (!body) return Buffer.alloc(0)
-  const reader = body.getReader()
-  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
-  const chunks: Uint8Array[] = []
-  let size = 0
-  try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), aborted])
-      if (done) return Buffer.concat(chunks)
-      size += value.byteLength
-      if (size > limit) {
-        await reader.cancel()
-        return undefined
-      }
-      chunks.push(value)
-    }
-  } catch (error) {
-    void reader.cancel().catch(() => {})
-    throw error
-  }
 }

@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
 import type { KernelRuntime } from '../runtime.js'
-import { openEventStream, type EventStream } from '../sse/index.js'
+import { openEventStream, type EventStream } from '@chatbot-kit/http'
 import type { CreateReplyOutput } from '../turn/reply-output.js'
 
 /** Names the conversation on each reply's response: public API (docs/http-api.md). */

@@ -1,7 +1,7 @@
 import type { Server as NodeServer } from 'node:http'
 import { serve } from 'h3'
 import type { Chatbot } from '../facade.js'
-import type { DrainOptions } from './drain.js'
+import type { DrainOptions } from '@chatbot-kit/http'
 
 export interface ServeOptions {
   port?: number

@@ -1,8 +1,8 @@
 import type { ConsolaInstance } from 'consola'
 import type { ResolvedConfig } from '../config/resolved.js'
 import { createProviderClient } from './client.js'
-import { createFakeProviderClient, type FakeScript } from './fake.js'
-import type { ProviderClient } from './types.js'
+import { createFakeProviderClient } from './fake.js'
+import type { FakeScript, ProviderClient } from '@chatbot-kit/provider'
 
 /** The chatbot's provider client: made on first use from the config, or the fake bound by `chatbot.fake()`. */
 export function createProviderBinding(config: ResolvedConfig, logger: ConsolaInstance) {

@@ -2,7 +2,7 @@ import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provide
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { ChatbotProviderException } from '../errors/index.js'
 import { createProviderClient, type ProviderFailure, type ProviderRetry } from './client.js'
-import type { ChatRequest } from './types.js'
+import type { ChatRequest } from '@chatbot-kit/provider'
 
 const request: ChatRequest = { model: 'demo', messages: [{ role: 'user', content: 'Hi' }] }
 const never = new AbortController().signal

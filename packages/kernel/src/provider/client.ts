@@ -7,7 +7,7 @@ import {
 } from '@chatbot-kit/provider'
 import { ChatbotStreamTimeoutException, type ChatbotProviderException } from '../errors/index.js'
 import { toChatbotException } from './to-exception.js'
-import type { ProviderClient } from './types.js'
+import type { ProviderClient } from '@chatbot-kit/provider'
 
 export interface ProviderClientOptions extends Omit<WireClientOptions, 'onRetry' | 'onFailure' | 'onStall'> {
   /** Called before each wait for a retry; the chatbot logs it at warn level. */
@@ -60,6 +60,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         }
       }),
   })
+  return withKernelErrors(client)
+}
+
+/** A provider client failing with the kernel's `ChatbotProviderException` where it failed with `ProviderError`. */
+export function withKernelErrors(client: ProviderClient): ProviderClient {
   return {
     stream: (request, onText, signal, streamOptions) =>
       client.stream(request, onText, signal, streamOptions).catch((error: unknown) => {

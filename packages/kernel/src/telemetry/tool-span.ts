@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
-import type { ChatToolCall } from '../provider/types.js'
+import type { ChatToolCall } from '@chatbot-kit/provider'
 import { ATTR } from './attributes.js'
 import { tracer } from './tracer.js'
 

@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
 import type { EnvelopePayload } from '../envelope/index.js'
-import type { ChatMessage } from '../provider/types.js'
+import type { ChatMessage } from '@chatbot-kit/provider'
 import type { KernelRuntime } from '../runtime.js'
 import { touchConversation, type Conversation } from '../storage/index.js'
 import { loadTokenizer } from '../text/index.js'

@@ -1,5 +1,5 @@
 import { ChatbotTokenCapExceededException } from '../errors/index.js'
-import type { ChatMessage } from '../provider/types.js'
+import type { ChatMessage } from '@chatbot-kit/provider'
 import { listMessages, type StoredMessage } from '../storage/index.js'
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from '../text/index.js'
 import type { KernelRuntime } from '../runtime.js'

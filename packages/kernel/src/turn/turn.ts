@@ -4,7 +4,7 @@ import type { ChannelSettings } from '../config/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
 import { ChatbotReplyStoppedException } from '../errors/index.js'
 import type { Conversation } from '../storage/index.js'
-import type { ChatRequest, TokenUsage } from '../provider/types.js'
+import type { ChatRequest, TokenUsage } from '@chatbot-kit/provider'
 import type { StreamEvent } from './stream-events.js'
 import type { ContextSection, Identity, Turn } from './types.js'
 

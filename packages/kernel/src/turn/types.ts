@@ -2,7 +2,7 @@ import type { H3Event } from 'h3'
 import type { ChannelSettings } from '../config/resolved.js'
 import type { Conversation } from '../storage/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
-import type { ChatRequest, TokenUsage } from '../provider/types.js'
+import type { ChatRequest, TokenUsage } from '@chatbot-kit/provider'
 import type { StreamEvent } from './stream-events.js'
 
 /** A context section's value: a string, or a function of the turn evaluated each turn. */

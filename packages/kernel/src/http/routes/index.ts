@@ -1,8 +1,8 @@
 import type { Middleware } from 'h3'
 import { ChatbotNotFoundException } from '../../errors/index.js'
 import type { KernelRuntime } from '../../runtime.js'
-import { withHeadAndOptions } from '../methods.js'
-import { errorResponse } from '../respond.js'
+import { withHeadAndOptions } from '@chatbot-kit/http'
+import { errorResponse, SECURITY_HEADERS } from '../respond.js'
 import { toRouteHandler, type ChatbotRoute } from '../route.js'
 import { healthRoute } from './health.js'
 import { historyRoute } from './history.js'
@@ -18,6 +18,7 @@ export function createRoutes(runtime: KernelRuntime, middleware: Middleware[], e
       path: `${runtime.config.base}${route.path}`,
       handler: toRouteHandler(route, { hooks: runtime.hooks, middleware, logger: runtime.logger, debug: runtime.debug }),
     })),
+    SECURITY_HEADERS,
   )
   // Anything else under the base gets the contract's error body rather than h3's.
   const notFound = () => errorResponse(new ChatbotNotFoundException('No such route.'))

@@ -2,7 +2,7 @@ import type { H3Event } from 'h3'
 import { ChatbotNotFoundException } from '../../errors/index.js'
 import type { KernelRuntime } from '../../runtime.js'
 import type { ChatbotRoute } from '../route.js'
-import { createStaticAsset, readEncodedFile, type StaticAsset } from '../static-asset/index.js'
+import { createStaticAsset, readEncodedFile, type StaticAsset } from '@chatbot-kit/http'
 
 /**
  * `GET /widget.js`: the widget bundle, brotli or gzip as precompressed by its build when the

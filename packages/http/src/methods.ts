@@ -1,5 +1,4 @@
 import { HTTPResponse, type H3Event } from 'h3'
-import { SECURITY_HEADERS } from './respond.js'
 
 /** A handler as the router mounts it. */
 export interface MountedHandler {
@@ -12,9 +11,9 @@ export interface MountedHandler {
  * HEAD and OPTIONS on every route, whoever declared it: a load balancer's health check (HAProxy's
  * `option httpchk HEAD …`) or a client asking what a path allows must not get the 404 of the
  * catch-all. HEAD runs the GET route and answers its status and headers without the body;
- * OPTIONS answers 204 with `Allow`.
+ * OPTIONS answers 204 with `Allow` and `headers`.
  */
-export function withHeadAndOptions(handlers: MountedHandler[]): MountedHandler[] {
+export function withHeadAndOptions(handlers: MountedHandler[], headers: Record<string, string> = {}): MountedHandler[] {
   const methods = new Map<string, Set<string>>()
   for (const { method, path } of handlers) methods.set(path, (methods.get(path) ?? new Set()).add(method))
   const heads = handlers
@@ -25,7 +24,7 @@ export function withHeadAndOptions(handlers: MountedHandler[]): MountedHandler[]
     .filter(([, allowed]) => !allowed.has('OPTIONS'))
     .map(([path, allowed]) => {
       const allow = [...allowed, 'OPTIONS'].join(', ')
-      return { method: 'OPTIONS', path, handler: () => new Response(null, { status: 204, headers: { allow, ...SECURITY_HEADERS } }) }
+      return { method: 'OPTIONS', path, handler: () => new Response(null, { status: 204, headers: { allow, ...headers } }) }
     })
   return [...handlers, ...heads, ...options]
 }

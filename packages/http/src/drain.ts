@@ -19,10 +19,10 @@ export interface DrainParts {
 }
 
 /**
- * A graceful shutdown of a Node server that runs the chatbot: health answers 503 at once while
- * the server keeps listening for `delay` seconds (a balancer takes the instance out of rotation
- * meanwhile, and what it still sends is served), then it stops listening, replies in progress get
- * the grace, the chatbot closes, and the connections left are closed.
+ * A graceful shutdown of a Node server: `announce` at once (health answers 503) while the server
+ * keeps listening for `delay` seconds (a balancer takes the instance out of rotation meanwhile, and
+ * what it still sends is served), then it stops listening, `close` gets the grace for responses in
+ * progress, and the connections left are closed.
  */
 export async function drainServer(parts: DrainParts, server: NodeServer, options: DrainOptions = {}): Promise<void> {
   const delay = options.delay ?? parts.drainDelay

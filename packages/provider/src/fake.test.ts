@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ChatbotProviderException } from '../errors/index.js'
+import { ProviderError } from './error.js'
 import { createFakeProviderClient, type FakeScript } from './fake.js'
 import type { ChatRequest } from './types.js'
 
@@ -78,9 +78,8 @@ describe('createFakeProviderClient', () => {
     const failure = await createFakeProviderClient({ text: 'never sent', error })
       .stream(ask('hi'), (text) => deltas.push(text), never)
       .catch((reason: unknown) => reason)
-    expect(failure).toBeInstanceOf(ChatbotProviderException)
-    expect(failure).toMatchObject({ kind, providerStatus: status })
-    expect((failure as ChatbotProviderException).isRetryable()).toBe(retryable)
+    expect(failure).toBeInstanceOf(ProviderError)
+    expect(failure).toMatchObject({ kind, status, retryable })
     expect(deltas).toEqual([])
   })
 
