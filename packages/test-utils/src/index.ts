@@ -14,7 +14,7 @@ export { createHeldProvider, type HeldProvider, type HeldReply, type HeldRequest
 export { findAccessibilityViolations, formatViolations, type AxeOptions, type AxeViolation, type EvaluatingPage } from './accessibility.js'
 export { firefoxAvailability, launchFirefox, FIREFOX_PATH } from './firefox.js'
 export { BROWSER_ENGINES, type BrowserEngine, type EngineBrowser, type EnginePage, type OpenOptions } from './engines.js'
-export { importSpecifiers, sourceFiles } from './source-imports.js'
+export { importSpecifiers, importsOutside, sourceFiles } from './source-imports.js'
 export { pgBouncerAvailability, startPgBouncer, PGBOUNCER_PATH, type PgBouncer, type PgBouncerOptions } from './pgbouncer.js'
 export { freePort } from './free-port.js'
 export { createRedisAclUser, type RedisAclUser } from './redis-acl-user.js'
