@@ -1,0 +1,84 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import type { Chatbot } from '@chatbot-kit/kernel'
+import { describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
+import { CORPUS } from './fixtures/corpus.js'
+import { writeCorpusFolder } from './fixtures/folder.js'
+import { indexSnapshot, startKnowledge } from './setup.js'
+
+// Sync of a folder of Markdown on each dialect and table layout: incremental by content hash,
+// a changed document replaced whole, a removed one deleted, and one sync per source at a time.
+
+describeEachDatabase('knowledge sync', { layouts: true, label: 'a folder source' }, (target) => {
+  let created: CreatedDatabase
+  let folder: ReturnType<typeof writeCorpusFolder>
+  let chatbot: Chatbot
+
+  beforeEach(async () => {
+    created = await target.create()
+    folder = writeCorpusFolder()
+    chatbot = await startKnowledge(created, { help: { type: 'files', path: folder.path, baseUrl: 'https://shop.example/help/' } })
+  })
+  afterEach(async () => {
+    await chatbot.close()
+    await created.drop()
+    folder.remove()
+  })
+
+  it('indexes every document, then re-syncs an unchanged folder with zero writes', async () => {
+    const [first] = await chatbot.syncKnowledge()
+    expect(first).toMatchObject({ source: 'help', status: 'synced', added: CORPUS.length, changed: 0, removed: 0, unchanged: 0, embeddingRequests: 0, failures: [] })
+    expect(first!.chunks).toBeGreaterThan(CORPUS.length)
+    const before = await indexSnapshot(chatbot)
+
+    const [again] = await chatbot.syncKnowledge()
+    expect(again).toMatchObject({ added: 0, changed: 0, removed: 0, unchanged: CORPUS.length, chunks: 0 })
+    expect(await indexSnapshot(chatbot)).toEqual(before)
+
+    const [status] = await chatbot.knowledgeStatus()
+    expect(status).toMatchObject({ source: 'help', documents: CORPUS.length, chunks: first!.chunks, failures: [], syncing: false })
+    expect(status!.lastSyncAt).toMatch(/\+00:00$/)
+  })
+
+  it('re-chunks only the edited document, deletes a removed one, and rewrites all with full', async () => {
+    await chatbot.syncKnowledge()
+    const before = await indexSnapshot(chatbot)
+    folder.write('payment.md', '# Paying\n\n## Cards\nWe take Visa only.\n')
+    rmSync(join(folder.path, 'warranty.md'))
+
+    const [report] = await chatbot.syncKnowledge()
+    expect(report).toMatchObject({ added: 0, changed: 1, removed: 1, unchanged: CORPUS.length - 2, chunks: 1 })
+    const after = await indexSnapshot(chatbot)
+    expect(after.has('warranty.md')).toBe(false)
+    expect(after.get('payment.md')).not.toEqual(before.get('payment.md'))
+    for (const [document, chunks] of after) if (document !== 'payment.md') expect(chunks, document).toEqual(before.get(document))
+    const search = await chatbot.searchKnowledge('Visa cards')
+    expect(search.results[0]).toMatchObject({ document: 'payment.md', url: 'https://shop.example/help/payment#cards', heading: 'Cards', text: 'We take Visa only.' })
+
+    const [full] = await chatbot.syncKnowledge({ full: true })
+    expect(full).toMatchObject({ added: 0, changed: CORPUS.length - 1, unchanged: 0 })
+  })
+
+  it('runs two syncs of one source at once as one: the other finds it busy', async () => {
+    const other = await startKnowledge(created, { help: { type: 'files', path: folder.path } }, {})
+    try {
+      const [[mine], [theirs]] = await Promise.all([chatbot.syncKnowledge(), other.syncKnowledge()])
+      expect([mine!.status, theirs!.status].sort()).toEqual(['busy', 'synced'])
+      const [status] = await chatbot.knowledgeStatus()
+      expect(status!.documents).toBe(CORPUS.length)
+      expect(status!.chunks).toBe((mine!.status === 'synced' ? mine : theirs)!.chunks)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('names the folder when it cannot be read, and keeps what was indexed', async () => {
+    await chatbot.syncKnowledge()
+    folder.remove()
+    const [report] = await chatbot.syncKnowledge()
+    expect(report).toMatchObject({ status: 'failed', removed: 0 })
+    expect(report!.failures[0]!.reason).toContain('cannot be read')
+    expect((await chatbot.knowledgeStatus())[0]).toMatchObject({ documents: CORPUS.length })
+  })
+})
