@@ -8,7 +8,7 @@ const DAY = 86_400
  * The default `knowledge.minScore`, measured on the labelled questions of
  * test/fixtures/questions.ts (docs/knowledge.md, "minScore").
  */
-export const DEFAULT_MIN_SCORE = 0.5
+export const DEFAULT_MIN_SCORE = 0.35
 
 const fail = (key: string, problem: string): never => {
   throw new ChatbotConfigException(key, problem)
@@ -69,7 +69,7 @@ declare module '@chatbot-kit/kernel' {
       /** Bytes of chunk text offered per turn; whole chunks are dropped to fit. Default `6000`. */
       maxBytes?: number
       /**
-       * Chunks scoring below this (0 to 1) are not offered. Default `0.5`.
+       * Chunks scoring below this (0 to 1) are not offered. Default `0.35`.
        * @env CHATBOT_KNOWLEDGE_MIN_SCORE
        */
       minScore?: number
