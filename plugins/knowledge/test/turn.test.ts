@@ -43,7 +43,7 @@ describe('knowledge in a turn', () => {
     expect(response.status).toBe(200)
     const sent = await events(response)
     expect(sent.at(-1)!.type).toBe('done')
-    const summary = sent.find((event) => event.type === 'context_summary') as { sections: { name: string; source: string; bytes: number; truncated: boolean }[] }
+    const summary = sent.find((event) => event.type === 'context_summary') as unknown as { sections: { name: string; source: string; bytes: number; truncated: boolean }[] }
     return { knowledge: summary.sections.find((section) => section.name === 'knowledge'), system: String(h.provider.requests.at(-1)!.body.messages[0]!.content), done: sent.at(-1)! }
   }
   const gaps = () => h.chatbot.db.withTables<{ knowledge_gaps: { question: string; normalized: string; channel: string; conversation_id: string | null } }>().selectFrom('knowledge_gaps').selectAll().execute()
