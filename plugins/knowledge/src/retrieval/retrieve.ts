@@ -35,6 +35,8 @@ export interface RetrieveLimits {
  * does not fit is dropped, a smaller later one may still fit).
  */
 export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits): Promise<Retrieval> {
+  // Nothing to search (a channel with `knowledge: []`) is not a gap: the turn did not search.
+  if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [] }
   const { candidates, terms, chunks } = await fullTextSearch(db, queryTerms(question), sources)
   const results: RetrievedChunk[] = []
   let bytes = 0

@@ -16,13 +16,13 @@ export function retrieveForTurn(api: PluginApi) {
   return async (turn: Turn): Promise<void> => {
     if (turn.continuation || turn.message.trim() === '') return
     const sources = channelSources(names, turn.settings.knowledge)
-    if (sources.length === 0) return
     try {
       const { gap, results } = await retrieve(api.storage.db, turn.message, sources, knowledge)
       if (gap) {
         await recordGap(api.storage.db, { question: turn.message, channel: turn.channel, conversationId: turn.conversation.publicId })
         return
       }
+      if (results.length === 0) return
       turn.sections.push(knowledgeSection(results, knowledge.maxBytes))
       turn.sources = replySources(results)
     } catch (error) {
