@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Chatbot } from '@chatbot-kit/kernel'
-import { describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
+import { databaseTargets, describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { CORPUS } from './fixtures/corpus.js'
 import { writeCorpusFolder } from './fixtures/folder.js'
 import { indexSnapshot, startKnowledge } from './setup.js'
@@ -80,5 +80,21 @@ describeEachDatabase('knowledge sync', { layouts: true, label: 'a folder source'
     expect(report).toMatchObject({ status: 'failed', removed: 0 })
     expect(report!.failures[0]!.reason).toContain('cannot be read')
     expect((await chatbot.knowledgeStatus())[0]).toMatchObject({ documents: CORPUS.length })
+  })
+})
+
+describe('knowledge.syncInterval', () => {
+  it('syncs every source inside the server at that interval, and not before', async () => {
+    const created = await databaseTargets()[0]!.create()
+    const folder = writeCorpusFolder()
+    const chatbot = await startKnowledge(created, { help: { type: 'files', path: folder.path } }, { knowledge: { syncInterval: 1 } })
+    try {
+      expect((await chatbot.knowledgeStatus())[0]).toMatchObject({ documents: 0, lastSyncAt: null })
+      await vi.waitFor(async () => expect((await chatbot.knowledgeStatus())[0]).toMatchObject({ documents: CORPUS.length }), { timeout: 5000, interval: 100 })
+    } finally {
+      await chatbot.close()
+      await created.drop()
+      folder.remove()
+    }
   })
 })
