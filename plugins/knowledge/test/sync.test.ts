@@ -73,6 +73,13 @@ describeEachDatabase('knowledge sync', { layouts: true, label: 'a folder source'
     }
   })
 
+  it('indexes a document holding NUL characters without them (Postgres refuses them in text)', async () => {
+    folder.write('binaryish.txt', 'Gift wrapping\u0000 is free\u0000 for every order.')
+    const [report] = await chatbot.syncKnowledge()
+    expect(report!.failures).toEqual([])
+    expect((await chatbot.searchKnowledge('gift wrapping free')).results[0]).toMatchObject({ document: 'binaryish.txt', text: 'Gift wrapping is free for every order.' })
+  })
+
   it('names the folder when it cannot be read, and keeps what was indexed', async () => {
     await chatbot.syncKnowledge()
     folder.remove()

@@ -24,7 +24,8 @@ const parseText = (text: string, title: string): ParsedDocument => ({ title, sec
 /** A document's bytes, read by its format; `fallbackTitle` when it names none. */
 export async function parseDocument(bytes: Uint8Array, format: DocumentFormat, fallbackTitle: string): Promise<ParsedDocument> {
   if (format === 'pdf') return parsePdf(bytes, fallbackTitle)
-  const text = new TextDecoder('utf-8').decode(bytes)
+  // Postgres cannot store NUL characters in text, and no reader wants them.
+  const text = new TextDecoder('utf-8').decode(bytes).replaceAll('\u0000', '')
   if (format === 'markdown') return parseMarkdown(text, fallbackTitle)
   if (format === 'html') return parseHtml(text, fallbackTitle)
   return parseText(text, fallbackTitle)

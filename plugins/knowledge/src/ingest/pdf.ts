@@ -10,5 +10,5 @@ export async function parsePdf(bytes: Uint8Array, fallbackTitle: string): Promis
   const { info } = await getMeta(pdf).catch(() => ({ info: {} as Record<string, unknown> }))
   const { text } = await extractText(pdf, { mergePages: false })
   const title = typeof info.Title === 'string' && info.Title.trim() !== '' ? info.Title.trim() : fallbackTitle
-  return { title, sections: text.map((page) => ({ heading: null, fragment: null, text: page.replace(/[ \t]+/g, ' ').trim() })).filter((section) => section.text !== '') }
+  return { title, sections: text.map((page) => ({ heading: null, fragment: null, text: page.replaceAll('\u0000', '').replace(/[ \t]+/g, ' ').trim() })).filter((section) => section.text !== '') }
 }
