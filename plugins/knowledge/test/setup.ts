@@ -1,11 +1,11 @@
 import { createChatbot, generateAppKey, type Chatbot, type ChatbotConfig } from '@chatbot-kit/kernel'
 import { silentLogger, type CreatedDatabase } from '@chatbot-kit/test-utils'
-import { knowledgePlugin, type KnowledgeSource } from '../src/index.js'
+import { knowledgePlugin, type KnowledgePluginOptions, type KnowledgeSource } from '../src/index.js'
 
 /** A chatbot with the knowledge plugin on `created`'s database (migrated), its sources as given. */
-export function startKnowledge(created: CreatedDatabase, sources: Record<string, KnowledgeSource>, config: ChatbotConfig = {}): Promise<Chatbot> {
+export function startKnowledge(created: CreatedDatabase, sources: Record<string, KnowledgeSource>, config: ChatbotConfig = {}, options: KnowledgePluginOptions = { fetchTimeoutMs: 5000 }): Promise<Chatbot> {
   return createChatbot(
-    { appKey: generateAppKey(), database: created.database, ...config, knowledge: { sources, ...config.knowledge }, plugins: [knowledgePlugin({ fetchTimeoutMs: 5000 }), ...(config.plugins ?? [])] },
+    { appKey: generateAppKey(), database: created.database, ...config, knowledge: { sources, ...config.knowledge }, plugins: [knowledgePlugin(options), ...(config.plugins ?? [])] },
     { env: {}, logger: silentLogger() },
   )
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Chatbot } from '@chatbot-kit/kernel'
-import { databaseTargets, describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
+import { databaseTargets, describeEachDatabase, listenNode, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import type { KnowledgeSource } from '../src/index.js'
 import { CORPUS, QUESTIONS } from './fixtures/corpus.js'
 import { serveDocsSite, sitePath, type DocsSite } from './fixtures/site.js'
@@ -114,6 +114,19 @@ describe.skipIf(databaseTargets()[0]!.skip)('fetching rules', () => {
     expect(reasons).toContain('over knowledge.maxDocumentBytes (4096')
     expect(reasons).toContain(`${site.url}/logo: unsupported type image/png`)
     expect(reasons).toContain(`${site.url}/gone: HTTP 404`)
+  })
+
+  // Its robots.txt does not answer either: unreadable, it allows everything, as crawlers treat it.
+  it('gives up on a page that does not answer within the timeout', async () => {
+    const silent = await listenNode(() => {})
+    try {
+      const chatbot = await startKnowledge(created, { web: { type: 'urls', urls: [`${silent.url}/slow`], allowPrivateNetwork: true } }, {}, { fetchTimeoutMs: 300 })
+      started.push(chatbot)
+      const [report] = await chatbot.syncKnowledge()
+      expect(report!.failures).toEqual([{ document: `${silent.url}/slow`, reason: `${silent.url}/slow: no answer within 0.3 s` }])
+    } finally {
+      await silent.close()
+    }
   })
 
   it('reports a sitemap that is not one, and removes nothing for it', async () => {
