@@ -52,7 +52,8 @@ export async function syncSource(db: ChatbotDb, name: string, source: KnowledgeS
         failed.add(document.document)
         report.failures.push({ document: document.document, reason: reasonOf(error) })
       }
-      await renewLease(db, name, owner, LEASE_SECONDS)
+      // Lost when one document took longer than the lease and another sync took the source over.
+      if (!(await renewLease(db, name, owner, LEASE_SECONDS))) throw new Error(`another sync took over the source (its lease of ${LEASE_SECONDS} s ran out)`)
     }
     if (listing.complete) {
       const listed = new Set(listing.documents.map((document) => document.document))
