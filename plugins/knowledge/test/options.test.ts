@@ -33,6 +33,8 @@ describe('knowledgeOptions', () => {
     [{ knowledge: { sources: { pages: { type: 'urls', urls: ['https://x.dev', 'javascript:alert(1)'] } } } }, {}, 'knowledge.sources.pages.urls[1]'],
     [{ knowledge: { sources: { 'bad name': { type: 'urls', urls: ['https://x.dev'] } } } }, {}, 'knowledge.sources.bad name'],
     [{ knowledge: { sources: { site: { type: 'sitemap', url: 'https://x.dev/s.xml', include: 'docs/**' } } } }, {}, 'knowledge.sources.site.include'],
+    [{ knowledge: { sources: { docs: { type: 'files', path: 'docs', baseURL: 'https://x.dev/' } } } }, {}, 'knowledge.sources.docs.baseURL'],
+    [{ knowledge: { sources: { docs: { type: 'files', path: 'docs', allowPrivateNetwork: true } } } }, {}, 'knowledge.sources.docs.allowPrivateNetwork'],
     [{ knowledge: { minScore: 1.5 } }, {}, 'knowledge.minScore'],
     [{ knowledge: { topK: 0 } }, {}, 'knowledge.topK'],
     [{ knowledge: { embeddings: { model: 'text-embedding-3-small' } } }, {}, 'knowledge.embeddings.model'],
@@ -40,6 +42,10 @@ describe('knowledgeOptions', () => {
     [{}, { CHATBOT_KNOWLEDGE_TOP_K: 'five' }, 'CHATBOT_KNOWLEDGE_TOP_K'],
   ])('names the bad key (%j %j)', (file, env, key) => {
     expectConfigError(() => resolve(file, env), key)
+  })
+
+  it('suggests the field a misspelled one was meant to be', () => {
+    expect(() => resolve({ knowledge: { sources: { docs: { type: 'files', path: 'docs', baseURL: 'https://x.dev/' } } } })).toThrow('did you mean "baseUrl"?')
   })
 
   it('names a channel’s bad knowledge list', () => {

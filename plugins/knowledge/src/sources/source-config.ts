@@ -1,4 +1,5 @@
 import { ChatbotConfigException } from '@chatbot-kit/kernel'
+import { closest } from '@chatbot-kit/kernel/plugin'
 
 /** A folder read recursively: Markdown (front matter or not), HTML, plain text, PDF. */
 export interface FilesSource {
@@ -43,9 +44,22 @@ function checkGlobs(value: unknown, key: string): void {
   if (value !== undefined && !(Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''))) fail(key, 'expected a list of globs (non-empty strings)')
 }
 
+/** The fields each type takes: any other is a mistake (a `baseURL` would silently give no URLs). */
+const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  files: ['type', 'path', 'include', 'exclude', 'baseUrl'],
+  sitemap: ['type', 'url', 'include', 'exclude', 'allowPrivateNetwork'],
+  urls: ['type', 'urls', 'allowPrivateNetwork'],
+}
+
 function checkSource(source: unknown, key: string): void {
   if (typeof source !== 'object' || source === null || Array.isArray(source)) return fail(key, "expected { type: 'files' | 'sitemap' | 'urls', … }")
   const { type, ...rest } = source as Record<string, unknown>
+  const fields = FIELDS[String(type)]
+  for (const field of fields ? Object.keys(rest) : []) {
+    if (fields!.includes(field)) continue
+    const near = closest(field, fields!)
+    fail(`${key}.${field}`, `a ${String(type)} source has no such field${near ? ` (did you mean "${near}"?)` : ''}; it takes ${fields!.slice(1).join(', ')}`)
+  }
   if (rest.allowPrivateNetwork !== undefined && typeof rest.allowPrivateNetwork !== 'boolean') fail(`${key}.allowPrivateNetwork`, 'expected true or false')
   switch (type) {
     case 'files':
