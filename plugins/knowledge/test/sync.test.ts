@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Chatbot } from '@chatbot-kit/kernel'
+import { sql } from '@chatbot-kit/kernel/plugin'
 import { databaseTargets, describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { CORPUS } from './fixtures/corpus.js'
 import { writeCorpusFolder } from './fixtures/folder.js'
@@ -98,6 +99,29 @@ describe('knowledge.syncInterval', () => {
     try {
       expect((await chatbot.knowledgeStatus())[0]).toMatchObject({ documents: 0, lastSyncAt: null })
       await vi.waitFor(async () => expect((await chatbot.knowledgeStatus())[0]).toMatchObject({ documents: CORPUS.length }), { timeout: 5000, interval: 100 })
+    } finally {
+      await chatbot.close()
+      await created.drop()
+      folder.remove()
+    }
+  })
+})
+
+describe('a document whose write fails', () => {
+  it('keeps its indexed version whole: the replacement is one transaction', async () => {
+    const created = await databaseTargets()[0]!.create()
+    const folder = writeCorpusFolder()
+    const chatbot = await startKnowledge(created, { help: { type: 'files', path: folder.path } })
+    try {
+      await chatbot.syncKnowledge()
+      const before = await indexSnapshot(chatbot)
+      // The database refuses the second chunk of the new version, after the old one was deleted and the first written.
+      await sql`create trigger refuse_boom before insert on knowledge_chunks when new.text like '%BOOM%' begin select raise(abort, 'refused by a test trigger'); end`.execute(chatbot.db)
+      folder.write('payment.md', '# Paying\n\n## Cards\nVisa only.\n\n## Cash\nBOOM\n')
+      const [report] = await chatbot.syncKnowledge()
+      expect(report).toMatchObject({ changed: 0, failures: [{ document: 'payment.md', reason: expect.stringContaining('refused by a test trigger') }] })
+      expect(await indexSnapshot(chatbot)).toEqual(before)
+      expect((await chatbot.searchKnowledge('Which cards do you accept?')).results[0]).toMatchObject({ document: 'payment.md', heading: 'Accepted cards' })
     } finally {
       await chatbot.close()
       await created.drop()
