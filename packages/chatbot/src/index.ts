@@ -11,6 +11,22 @@ export { ChatbotSuspiciousContextDetected, sanitizerOptions } from '@chatbot-kit
 export { extractorsOptions, type RenderSnapshotOptions } from '@chatbot-kit/plugin-extractors'
 export { ChatbotReplyInterruptedException, repliesOptions } from '@chatbot-kit/plugin-replies'
 export { listFeedback, feedbackByDay, conversationsWithDownRating, MAX_FEEDBACK_PAGE, type FeedbackRating, type FeedbackFilters, type FeedbackListPage, type FeedbackSummary, type ListFeedbackOptions, type FeedbackByDayRange, type FeedbackDay, type FeedbackListInput, type ReplyFeedback } from '@chatbot-kit/plugin-feedback'
+export {
+  knowledgeOptions,
+  ChatbotKnowledgeDocumentException,
+  ChatbotKnowledgeFetchRefusedException,
+  ChatbotKnowledgeUnknownSourceException,
+  type KnowledgeSource,
+  type FilesSource,
+  type SitemapSource,
+  type UrlsSource,
+  type SourceSyncReport,
+  type SourceStatus,
+  type Retrieval,
+  type RetrievedChunk,
+  type SyncKnowledgeOptions,
+  type SearchKnowledgeOptions,
+} from '@chatbot-kit/plugin-knowledge'
 export { retentionOptions, type PruneOptions, type PruneReport, type PruneChannelReport, type RetentionPruneInput } from '@chatbot-kit/plugin-retention'
 export { defineTool, insertToolInvocation, listToolInvocations, listApprovals, toolsOptions, ChatbotApprovalDecidedException, ChatbotApprovalExpiredException, ChatbotApprovalNotFoundException, type McpServerConfig, type ToolApprovalPolicy, type ApprovalCheck, type StoredToolApproval, type ChatbotTool, type PersistableTool, type ToolInvocation, type ToolContext, type StandardSchemaLike, type ToolArguments, type ToolParameters, type NewToolInvocation, type StoredToolInvocation, type AdminApproval, type AdminToolInvocation, type ApprovalListInput } from '@chatbot-kit/plugin-tools'
 // Entries of the admin package that do not load tRPC (the plugin loads it with the first admin request).

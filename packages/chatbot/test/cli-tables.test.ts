@@ -42,7 +42,7 @@ describe('a database that already has a table of ours', () => {
       expect((await health()).status).toBe(503)
       const migrated = await run(['migrate'], dir, prefixed)
       expect(migrated.code).toBe(0)
-      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 6 migration/)
+      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 7 migration/)
       expect((await health()).status).toBe(200)
       expect((await run(['migrate'], dir, prefixed)).stdout).toMatch(/up to date/)
     } finally {
@@ -55,6 +55,17 @@ describe('a database that already has a table of ours', () => {
       'chatbot_admin_daily_activity',
       'chatbot_admin_refusals',
       'chatbot_conversations',
+      'chatbot_knowledge_chunks',
+      // The FTS5 index and its shadow tables.
+      'chatbot_knowledge_chunks_fts',
+      'chatbot_knowledge_chunks_fts_config',
+      'chatbot_knowledge_chunks_fts_content',
+      'chatbot_knowledge_chunks_fts_data',
+      'chatbot_knowledge_chunks_fts_docsize',
+      'chatbot_knowledge_chunks_fts_idx',
+      'chatbot_knowledge_documents',
+      'chatbot_knowledge_gaps',
+      'chatbot_knowledge_sync_state',
       'chatbot_kysely_migration',
       'chatbot_kysely_migration_lock',
       'chatbot_message_feedback',

@@ -13,6 +13,8 @@ export interface ChannelScope {
   tools(names: string[]): ChannelScope
   /** Per tool, `'required'` (the user approves each call) or `'auto'` (replaces the tools plugin's `toolApproval`). */
   toolApproval(policies: Record<string, 'auto' | 'required'>): ChannelScope
+  /** The knowledge sources this channel searches (replaces the knowledge plugin's `knowledge`; `[]`: none). */
+  knowledge(sources: string[]): ChannelScope
   context(name: string, value: ContextValue): ChannelScope
   renderWidget(target: RenderTarget, options?: Omit<RenderWidgetOptions, 'channel'>): Promise<RenderedWidget>
 }
@@ -31,6 +33,8 @@ export function createChannelScope(
     // The spec's scope method; the key belongs to the tools plugin, which declares it per channel.
     tools: (allowedTools) => (override({ allowedTools: [...allowedTools] } as ChannelConfig), scope),
     toolApproval: (policies) => (override({ toolApproval: { ...policies } } as ChannelConfig), scope),
+    // The key belongs to the knowledge plugin, which declares it per channel.
+    knowledge: (sources) => (override({ knowledge: [...sources] } as ChannelConfig), scope),
     context: (section, value) => (contexts.set(section, value), scope),
     renderWidget: (event, options = {}) => render(event, { ...options, channel: name }),
   }

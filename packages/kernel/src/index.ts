@@ -14,7 +14,7 @@ export { serveChatbot, type ServeOptions, type RunningServer } from './http/serv
 export type { DrainOptions } from '@chatbot-kit/http'
 // A static file in the coding the browser accepts (widget.js; the admin console's assets).
 export { createStaticAsset, type EncodedFiles, type StaticAsset, type StaticAssetOptions } from '@chatbot-kit/http'
-export type { Turn, ContextSection, ContextValue, Identity } from './turn/types.js'
+export type { Turn, ContextSection, ContextValue, Identity, ReplySource } from './turn/types.js'
 export type { SentEvent } from './turn/event-sink.js'
 export type { HistoryMessage, HistoryContext } from './turn/history.js'
 export type { TurnContinuation } from './turn/continue.js'

@@ -89,6 +89,17 @@ describe('the turn and its hooks', () => {
     expect(h.provider.requests.at(-1)!.body.messages[0]!.content).toContain(`${'€'.repeat(17)}[truncated]`)
   })
 
+  it('caps a section that carries its own sizeCap to that, not to sectionSizeCap', async () => {
+    const own = definePlugin({
+      name: 'own-cap',
+      hooks: { 'turn:context': (turn) => void turn.sections.push({ name: 'wide', content: 'a'.repeat(100), source: 'server', sizeCap: 80 }, { name: 'narrow', content: 'b'.repeat(100), source: 'server', sizeCap: 32 }) },
+    })
+    h = await createHarness('in-process', { context: { sectionSizeCap: 64 }, plugins: [own] })
+    h.provider.script({ text: 'ok' })
+    const stream = await events(await h.post({ signed_context: h.envelope(), message: 'hi' }))
+    expect(stream[0]).toMatchObject({ sections: [{ name: 'wide', bytes: 80, truncated: true }, { name: 'narrow', bytes: 32, truncated: true }] })
+  })
+
   it('prunes the oldest history to fit tokenCap', async () => {
     h = await createHarness('in-process', { tokenCap: 160, prompt: '' })
     const token = h.envelope()

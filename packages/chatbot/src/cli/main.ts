@@ -12,6 +12,7 @@ const main = defineCommand({
     envelope: () => import('./commands/envelope.js').then((module) => module.default),
     conversations: () => import('./commands/conversations.js').then((module) => module.default),
     prune: () => import('./commands/prune.js').then((module) => module.default),
+    knowledge: () => import('./commands/knowledge.js').then((module) => module.default),
   },
 })
 

@@ -30,7 +30,7 @@ export function assembleSystemPrompt(runtime: KernelRuntime, turn: Turn): void {
   const cap = runtime.config.context.sectionSizeCap
   const blocks: string[] = []
   for (const section of turn.sections) {
-    const cut = truncateUtf8(section.content, cap)
+    const cut = truncateUtf8(section.content, section.sizeCap ?? cap)
     section.content = cut.text
     // A plugin may have cut it already (an extractor block to its own cap): keep that flag.
     section.truncated = section.truncated === true || cut.truncated

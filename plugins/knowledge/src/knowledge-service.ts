@@ -1,0 +1,73 @@
+import type { PluginApi } from '@chatbot-kit/kernel'
+import { ChatbotKnowledgeUnknownSourceException } from './errors.js'
+import { channelSources } from './retrieval/channel-sources.js'
+import { retrieve, type Retrieval } from './retrieval/retrieve.js'
+import { sourceStatuses, type SourceStatus } from './storage/source-status.js'
+import type { SourceSyncReport } from './sync/sync-report.js'
+import type { SyncProgress } from './sync/sync-source.js'
+
+export interface SyncKnowledgeOptions {
+  /** Only this source (default: every source, one after the other). */
+  source?: string
+  /** Re-read, re-chunk and rewrite every document whatever its hash. */
+  full?: boolean
+  onProgress?: (progress: SyncProgress) => void
+}
+
+export interface SearchKnowledgeOptions {
+  /** Search as this channel's turns do (its `knowledge` list); default every source. */
+  channel?: string
+  /** At most this many results (default `knowledge.topK`). */
+  limit?: number
+}
+
+/** A fetch waits this long for a document before it is reported and skipped. */
+export const FETCH_TIMEOUT_MS = 15_000
+
+export interface KnowledgeServiceOptions {
+  /** Where a files source's relative `path` starts (default the working directory). */
+  cwd?: string
+  /** Per-document fetch timeout in ms (default FETCH_TIMEOUT_MS). */
+  fetchTimeoutMs?: number
+}
+
+/** `chatbot.syncKnowledge`, `chatbot.knowledgeStatus` and `chatbot.searchKnowledge`, over the plugin API. */
+export function createKnowledgeService(api: PluginApi, options: KnowledgeServiceOptions) {
+  const { knowledge } = api.config
+  const names = Object.keys(knowledge.sources)
+  const db = api.storage.db
+
+  const syncKnowledge = async ({ source, full = false, onProgress }: SyncKnowledgeOptions = {}): Promise<SourceSyncReport[]> => {
+    if (source !== undefined && !names.includes(source)) throw new ChatbotKnowledgeUnknownSourceException(source, names)
+    // Loaded with the first sync: the parsers and the fetcher are not needed to answer a turn.
+    const { syncSource } = await import('./sync/sync-source.js')
+    const reports: SourceSyncReport[] = []
+    for (const name of source === undefined ? names : [source]) {
+      const listOptions = { cwd: options.cwd ?? process.cwd(), maxDocumentBytes: knowledge.maxDocumentBytes, timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS, userAgent: 'chatbot-kit' }
+      reports.push(await syncSource(db, name, knowledge.sources[name]!, { ...listOptions, full, ...(onProgress && { onProgress }) }))
+    }
+    return reports
+  }
+
+  const knowledgeStatus = (): Promise<SourceStatus[]> => sourceStatuses(db, names)
+
+  const searchKnowledge = (query: string, { channel, limit }: SearchKnowledgeOptions = {}): Promise<Retrieval> => {
+    const sources = channel === undefined ? names : channelSources(names, api.settings(channel).knowledge)
+    return retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: knowledge.minScore })
+  }
+
+  return { syncKnowledge, knowledgeStatus, searchKnowledge }
+}
+
+export type KnowledgeService = ReturnType<typeof createKnowledgeService>
+
+declare module '@chatbot-kit/kernel' {
+  interface ChatbotServices {
+    /** Syncs the knowledge sources (all, or one): `chatbot knowledge sync`. */
+    syncKnowledge: KnowledgeService['syncKnowledge']
+    /** Documents, chunks, last sync and failures per source: `chatbot knowledge status`. */
+    knowledgeStatus: KnowledgeService['knowledgeStatus']
+    /** What a turn would retrieve for `query`: `chatbot knowledge search`. */
+    searchKnowledge: KnowledgeService['searchKnowledge']
+  }
+}

@@ -1,0 +1,34 @@
+import { definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
+import { createKnowledgeService, type KnowledgeServiceOptions } from './knowledge-service.js'
+import { knowledgeOptions } from './options.js'
+import { KNOWLEDGE_TABLES } from './storage/tables.js'
+import { knowledgeMigrations } from './storage/migrations/index.js'
+import { retrieveForTurn } from './turn/retrieve-for-turn.js'
+import { startSyncTimer } from './sync/sync-timer.js'
+
+export type KnowledgePluginOptions = KnowledgeServiceOptions
+
+/**
+ * Answers grounded in the host's own content (contract §11.1, docs/knowledge.md): sources
+ * (`knowledge.sources`) are synced into full-text-indexed chunks, and each turn of a channel
+ * that searches them gets the best ones as the `knowledge` section, numbered for citing, and as
+ * `turn.sources`. Off until `knowledge.sources` names a source. Provides `syncKnowledge`,
+ * `knowledgeStatus` and `searchKnowledge` (the `chatbot knowledge` commands).
+ */
+export function knowledgePlugin(options: KnowledgePluginOptions = {}): ChatbotPlugin {
+  return definePlugin({
+    name: 'knowledge',
+    options: knowledgeOptions,
+    tables: KNOWLEDGE_TABLES,
+    migrations: knowledgeMigrations,
+    setup(api: PluginApi) {
+      const service = createKnowledgeService(api, options)
+      api.provide('syncKnowledge', service.syncKnowledge)
+      api.provide('knowledgeStatus', service.knowledgeStatus)
+      api.provide('searchKnowledge', service.searchKnowledge)
+      if (Object.keys(api.config.knowledge.sources).length === 0) return
+      api.hooks.hook('turn:context', retrieveForTurn(api))
+      if (api.config.knowledge.syncInterval > 0) startSyncTimer(api, service.syncKnowledge)
+    },
+  })
+}

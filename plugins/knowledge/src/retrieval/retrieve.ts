@@ -1,0 +1,54 @@
+import { byteLength } from '@chatbot-kit/kernel'
+import type { ChatbotDb } from '../storage/tables.js'
+import { fullTextSearch } from './full-text.js'
+import { queryTerms } from './query-terms.js'
+import { scoreOf } from './score.js'
+
+/** One chunk offered to a turn (and printed by `chatbot knowledge search`). */
+export interface RetrievedChunk {
+  source: string
+  /** The path within a files source, or the page's URL. */
+  document: string
+  url: string | null
+  title: string
+  heading: string | null
+  score: number
+  text: string
+}
+
+export interface Retrieval {
+  /** True when the question was searched and nothing scored `minScore` or more. */
+  gap: boolean
+  minScore: number
+  results: RetrievedChunk[]
+}
+
+export interface RetrieveLimits {
+  topK: number
+  maxBytes: number
+  minScore: number
+}
+
+/**
+ * What a turn offers for `question` from `sources`: the full-text ranking's order, chunks under
+ * `minScore` left out, at most `topK`, and whole chunks only within `maxBytes` of text (one that
+ * does not fit is dropped, a smaller later one may still fit).
+ */
+export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits): Promise<Retrieval> {
+  // Nothing to search (a channel with `knowledge: []`) is not a gap: the turn did not search.
+  if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [] }
+  const { candidates, terms, chunks } = await fullTextSearch(db, queryTerms(question), sources)
+  const results: RetrievedChunk[] = []
+  let bytes = 0
+  for (const candidate of candidates) {
+    if (results.length === limits.topK) break
+    const score = scoreOf(candidate, terms, chunks)
+    if (score < limits.minScore) continue
+    const size = byteLength(candidate.text)
+    if (bytes + size > limits.maxBytes) continue
+    bytes += size
+    const { source, document, url, title, heading, text } = candidate
+    results.push({ source, document, url, title, heading, score, text })
+  }
+  return { gap: results.length === 0, minScore: limits.minScore, results }
+}

@@ -1,0 +1,42 @@
+/** What the full-text search found for one chunk, before scoring. */
+export interface Candidate {
+  id: number
+  source: string
+  document: string
+  url: string | null
+  title: string
+  heading: string | null
+  text: string
+  /** The database's full-text rank, best first (0 the best). */
+  position: number
+}
+
+/** Per query term: in how many chunks of the whole index it occurs, and which candidates hold it. */
+export interface TermStats {
+  term: string
+  documentFrequency: number
+  matches: ReadonlySet<number>
+}
+
+/** A term's rarity: BM25's inverse document frequency, always > 0. */
+const rarity = (documentFrequency: number, chunks: number) => Math.log(1 + (chunks - documentFrequency + 0.5) / (documentFrequency + 0.5))
+
+/**
+ * A chunk's score (docs/knowledge.md, "The score"), from 0 to 1: how much of the question the
+ * chunk covers, as the product of two shares.
+ * - Of the question's terms the index knows (that some chunk contains), the share this chunk
+ *   contains, each term weighted by its rarity: a chunk holding the rare words of the question
+ *   scores higher than one holding its common ones.
+ * - The share of the question's terms the index knows at all: a question about what the sources
+ *   never mention (none of its words occur anywhere) scores 0 whatever matched.
+ * Neither depends on the chunk's rank nor on the other candidates, so one `minScore` holds across
+ * questions and corpora.
+ */
+export function scoreOf(candidate: Candidate, terms: readonly TermStats[], chunks: number): number {
+  const known = terms.filter((term) => term.documentFrequency > 0)
+  if (known.length === 0) return 0
+  const weights = known.map((term) => rarity(term.documentFrequency, chunks))
+  const total = weights.reduce((sum, weight) => sum + weight, 0)
+  const covered = known.reduce((sum, term, index) => sum + (term.matches.has(candidate.id) ? weights[index]! : 0), 0)
+  return Math.round((covered / total) * (known.length / terms.length) * 1000) / 1000
+}

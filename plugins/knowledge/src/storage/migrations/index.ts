@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as createKnowledgeTables from './2026-11-29-01-create-knowledge-tables.js'
+
+/** The plugin's migrations, named `knowledge/…`. */
+export const knowledgeMigrations: Readonly<Record<string, Migration>> = {
+  'knowledge/2026-11-29-01-create-knowledge-tables': createKnowledgeTables,
+}
