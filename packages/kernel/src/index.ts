@@ -14,7 +14,7 @@ export { serveChatbot, type ServeOptions, type RunningServer } from './http/serv
 export type { DrainOptions } from './http/drain.js'
 // A static file in the coding the browser accepts (widget.js; the admin console's assets).
 export { createStaticAsset, type EncodedFiles, type StaticAsset, type StaticAssetOptions } from './http/static-asset/index.js'
-export type { Turn, ContextSection, ContextValue, Identity } from './turn/types.js'
+export type { Turn, ContextSection, ContextValue, Identity, ReplySource } from './turn/types.js'
 export type { SentEvent } from './turn/event-sink.js'
 export type { HistoryMessage, HistoryContext } from './turn/history.js'
 export type { TurnContinuation } from './turn/continue.js'
@@ -25,6 +25,7 @@ export type {
   ContextSectionSummary,
   ContextSummaryStreamEvent,
   TokenStreamEvent,
+  SourcesStreamEvent,
   ToolStartedStreamEvent,
   ToolFinishedStreamEvent,
   ToolFailedStreamEvent,

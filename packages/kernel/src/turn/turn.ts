@@ -6,7 +6,7 @@ import { ChatbotReplyStoppedException } from '../errors/index.js'
 import type { Conversation } from '../storage/index.js'
 import type { ChatRequest, TokenUsage } from '../provider/types.js'
 import type { StreamEvent } from './stream-events.js'
-import type { ContextSection, Identity, Turn } from './types.js'
+import type { ContextSection, Identity, ReplySource, Turn } from './types.js'
 
 /** The concrete turn context; `send` is wired to the stream once it opens. */
 export class TurnContext implements Turn {
@@ -26,6 +26,7 @@ export class TurnContext implements Turn {
   usage: TokenUsage = { inputTokens: 0, outputTokens: 0 }
   finishReason = 'stop'
   toolCalls = 0
+  sources: ReplySource[] = []
   continuation = false
   /** Set by `pause`: the finish reason the turn ends with before its next round. */
   pausedWith: string | undefined

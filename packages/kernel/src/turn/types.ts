@@ -26,6 +26,15 @@ export interface ContextSection {
  * The context of one user message, from the request to the end of the reply. Plugins read it
  * and mutate it in `turn:*` hooks; `state` is theirs for anything else.
  */
+/** A document the reply may cite as `[id]` (the `sources` event, history `sources`). */
+export interface ReplySource {
+  id: number
+  title: string
+  url: string | null
+  snippet: string
+  score: number
+}
+
 export interface Turn {
   readonly id: string
   /**
@@ -62,6 +71,11 @@ export interface Turn {
   finishReason: string
   /** Tool executions so far in this turn. */
   toolCalls: number
+  /**
+   * What the reply may cite, numbered from 1: a plugin (knowledge) sets it before `turn:prompt`;
+   * the kernel sends it as the `sources` event before the first token and derives `done.citations`.
+   */
+  sources: ReplySource[]
   /**
    * Aborts when the stream times out, the turn is stopped or refused, the server shuts down, or
    * (with `stream.abortOnDisconnect`) the browser leaves.
