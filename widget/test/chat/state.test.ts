@@ -13,6 +13,12 @@ describe('applyToReply', () => {
     expect(applyToReply(message, { type: 'error', code: 'stream_timeout', message: '', retryable: true, conversation_id: 'c' }).status).toBe('failed')
   })
 
+  it('keeps the sources a reply may cite, from the stream and from the history', () => {
+    const sources = [{ id: 1, title: 'Returns', url: 'https://shop.example/returns', snippet: '30 days.', score: 0.9 }]
+    expect(applyToReply(reply(), { type: 'sources', sources }).sources).toEqual(sources)
+    expect(fromHistory({ role: 'assistant', content: 'See [1].', sources }).sources).toEqual(sources)
+  })
+
   it('marks a reply stopped on the server (done with finish_reason stopped) as stopped', () => {
     const done = { type: 'done', conversation_id: 'c', message_id: 'm', finish_reason: 'stopped', usage: { input_tokens: 1, output_tokens: 1 }, citations: [] as number[] } as const
     expect(applyToReply(reply(), done).status).toBe('stopped')
