@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { definePlugin, type HistoryMessage, type ReplySource, type Turn } from '@chatbot-kit/kernel'
+import { createConversation, createDatabase, definePlugin, migrate, migrationsOf, type HistoryMessage, type ReplySource, type Turn } from '@chatbot-kit/kernel'
+import { insertMessage, listMessages } from '@chatbot-kit/kernel/plugin'
 import { databaseTargets, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { createHarness, events, type Harness } from './harness.js'
 
@@ -88,6 +89,29 @@ describe.each(databaseTargets().map((target) => [target.name, target] as const))
       expect(stream.at(-1)).toMatchObject({ type: 'done', citations: [] })
       const { messages } = (await (await h.history(response.headers.get('x-chatbot-conversation-id')!, token)).json()) as { messages: HistoryMessage[] }
       expect(messages.at(-1)).toMatchObject({ role: 'assistant', sources: [], citations: [] })
+    })
+
+    it('migrates a 1.1 database whose plugins’ migrations ran after the kernel’s: its replies read back with no sources', async () => {
+      created = await target.create()
+      const database = await createDatabase(created.database)
+      try {
+        const pluginOf11 = { 'audit/2026-11-27-01-entries': { up: async () => undefined } }
+        const kernelOf11 = { '2026-11-22-01-create-chat-tables': migrationsOf({ plugins: [] })['2026-11-22-01-create-chat-tables']! }
+        await migrate(database.db, { ...kernelOf11, ...pluginOf11 })
+        const conversation = await createConversation(database.db, { channel: 'default', owner: { userId: 'u' }, routeName: 'home' })
+        // A 1.1 row, as 1.1 wrote it (today's insertMessage names the new columns).
+        const row = { public_id: 'a1b2c3d4-0000-4000-8000-000000000001', conversation_id: conversation.id, role: 'assistant', content: 'old [1]', route_name: 'home', status: 'complete', token_count: 2, created_at: '2026-11-20T00:00:00.000Z' } as const
+        await database.db.insertInto('messages').values(row).execute()
+
+        expect(await migrate(database.db, { ...migrationsOf({ plugins: [] }), ...pluginOf11 })).toEqual(['2026-11-29-01-add-message-sources'])
+        await insertMessage(database.db, { conversationId: conversation.id, role: 'assistant', content: 'new [2]', routeName: 'home', contextHash: null, tokenCount: 2, sources: SOURCES, citations: [2] })
+        expect((await listMessages(database.db, conversation.id)).map((message) => [message.content, message.sources, message.citations])).toEqual([
+          ['old [1]', [], []],
+          ['new [2]', SOURCES, [2]],
+        ])
+      } finally {
+        await database.close()
+      }
     })
   })
 })
