@@ -23,6 +23,7 @@ export function firstKnowledgeChunk(sections: PromptSection[]): { heading: strin
 /** Answers from the first chunk, citing it `[1]` as the base prompt asks a real model to. */
 export function knowledgeReply(persona: Persona, chunk: { heading: string; text: string }): string {
   const voice = voiceOf(persona)
-  const from = chunk.heading ? ` (${clip(chunk.heading, 120)})` : ''
+  // A chunk on one line is all heading: quote it once.
+  const from = chunk.heading && chunk.text ? ` (${clip(chunk.heading, 120)})` : ''
   return [`${voice.sure} From the documentation${from}: ${clip(chunk.text || chunk.heading, 400)} [1]`, ...(voice.closing ? [voice.closing] : [])].join('\n\n')
 }

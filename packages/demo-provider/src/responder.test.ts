@@ -95,6 +95,11 @@ describe('answers from retrieved knowledge', () => {
     expect(text).toBe('Sure. From the documentation (Return policy — https://shop.test/returns#policy): You may return any item within 30 days of delivery for a full refund. [1]')
   })
 
+  test('quotes a one-line chunk once', () => {
+    const oneLine = { role: 'system', content: '<context name="knowledge" source="server">\n[1] Returns are free within 30 days.\n</context>' }
+    expect(respond({ messages: [oneLine, user('Returns?')] }).text).toBe('Sure. From the documentation: Returns are free within 30 days. [1]')
+  })
+
   test('keeps its other replies: a greeting, and a prompt without a knowledge section', () => {
     expect(respond({ messages: [system('knowledge'), user('Hello')] }).text).toMatch(/^Hello!/)
     expect(respond({ messages: [system('notes'), user('What is your return policy?')] }).text).toMatch(/^Sure. Here is what I was given about this:/)
