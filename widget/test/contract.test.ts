@@ -22,9 +22,9 @@ describe('public contract', () => {
     expect(all(styles, /(--chatbot-[\w-]+)/g)).toEqual(properties)
   })
 
-  it('documents exactly the fifteen parts the markup exposes, launcher and feedback among them', () => {
-    const markup = body + ['render', 'approval', 'feedback'].map((file) => read(`../src/messages/${file}.ts`)).join('')
-    expect(parts).toHaveLength(15)
+  it('documents exactly the seventeen parts the markup exposes, launcher and feedback among them', () => {
+    const markup = body + ['render', 'approval', 'feedback', 'sources'].map((file) => read(`../src/messages/${file}.ts`)).join('')
+    expect(parts).toHaveLength(17)
     expect(parts).toEqual(expect.arrayContaining(['launcher', 'feedback', 'feedback-comment', 'menu', 'menu-button']))
     expect([...all(markup, /part="([\w-]+)"/g), ...all(markup, /\bpart: '([\w-]+)'/g)].sort()).toEqual(parts)
   })

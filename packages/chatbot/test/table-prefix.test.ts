@@ -58,7 +58,7 @@ describe.each(databaseTargets().map((target) => [target.name, target] as const))
     // Nothing under 1.0's names: the default layout still finds an empty database.
     const plain = await createDatabase(created.url)
     cleanups.push(() => plain.close())
-    expect(await pendingMigrations(plain.db)).toEqual(['2026-11-22-01-create-chat-tables'])
+    expect(await pendingMigrations(plain.db)).toEqual(['2026-11-22-01-create-chat-tables', '2026-11-29-01-add-message-sources'])
     const tables = await plain.db.introspection.getTables()
     // On Postgres, the tables of this test's schema only (other test files share the database).
     const schema = tables.find((table) => table.name === 'first_conversations')?.schema

@@ -1,5 +1,6 @@
 export { createDemoProvider } from './server.js'
 export { createDefaultResponder } from './responder.js'
+export type { EmbeddingsRequest } from './embeddings.js'
 export type {
   DemoApi,
   DemoMessage,

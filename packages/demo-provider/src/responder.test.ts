@@ -79,3 +79,29 @@ describe('the default responder', () => {
     expect(events.at(-1)!.usage!.completion_tokens).toBe(50)
   })
 })
+
+describe('answers from retrieved knowledge', () => {
+  const knowledge = [
+    '[1] Return policy — https://shop.test/returns#policy',
+    'You may return any item within 30 days of delivery for a full refund.',
+    '',
+    '[2] Shipping — https://shop.test/shipping',
+    'Orders ship within two business days.',
+  ].join('\n')
+  const system = (name: string) => ({ role: 'system', content: `You are Max from ACME support.\n\n<context name="${name}" source="server">\n${knowledge}\n</context>` })
+
+  test('answers from the first numbered chunk and cites it [1], and nothing of the second', () => {
+    const { text } = respond({ messages: [system('knowledge'), user('What is your return policy?')] })
+    expect(text).toBe('Sure. From the documentation (Return policy — https://shop.test/returns#policy): You may return any item within 30 days of delivery for a full refund. [1]')
+  })
+
+  test('quotes a one-line chunk once', () => {
+    const oneLine = { role: 'system', content: '<context name="knowledge" source="server">\n[1] Returns are free within 30 days.\n</context>' }
+    expect(respond({ messages: [oneLine, user('Returns?')] }).text).toBe('Sure. From the documentation: Returns are free within 30 days. [1]')
+  })
+
+  test('keeps its other replies: a greeting, and a prompt without a knowledge section', () => {
+    expect(respond({ messages: [system('knowledge'), user('Hello')] }).text).toMatch(/^Hello!/)
+    expect(respond({ messages: [system('notes'), user('What is your return policy?')] }).text).toMatch(/^Sure. Here is what I was given about this:/)
+  })
+})

@@ -1,4 +1,5 @@
 import { asksAboutPage, contextReply, pageSections, sectionsMentioning } from './context-reply.js'
+import { firstKnowledgeChunk, knowledgeReply } from './knowledge-reply.js'
 import { helpReply, markdownReply, type RequestView } from './markdown-replies.js'
 import { clip, lastUserText, trailingToolResults } from './messages.js'
 import { withPace } from './pace.js'
@@ -19,7 +20,8 @@ const MARKDOWN = /\b(markdown|formatting|code (block|sample|example))\b/i
  * Replies that make sense without a network, in the voice of the channel's prompt (see
  * `derivePersona`): summarise tool results; greet; explain the product in Markdown ("help",
  * "what can you do?"); show Markdown; call a tool the question asks for, with arguments read
- * from it; quote the context sections a question is about; else acknowledge the message and
+ * from it; answer from the first retrieved knowledge chunk, citing it `[1]`; quote the context
+ * sections a question is about; else acknowledge the message and
  * explain how to reach a real model. `pace: 'human'` streams them at a reading pace.
  * With `tokensPerReply` every reply is exactly that many tokens (`tok0 tok1 …`), for benchmarks.
  */
@@ -49,6 +51,8 @@ function reply(view: RequestView, messages: DemoMessage[]): DemoReply {
   if (HELP.test(question)) return { text: helpReply(view) }
   if (MARKDOWN.test(question)) return { text: markdownReply(view.persona) }
   if (asksAboutPage(question)) return { text: contextReply(view.persona, pageSections(question, view.sections)) }
+  const chunk = firstKnowledgeChunk(view.sections)
+  if (chunk) return { text: knowledgeReply(view.persona, chunk) }
   const mentioned = sectionsMentioning(question, view.sections)
   if (mentioned) return { text: contextReply(view.persona, mentioned) }
   return { text: acknowledge(view, question) }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { createChatWire } from './chat-wire.js'
+import { embeddingsJson, readEmbeddingsRequest, type EmbeddingsRequest } from './embeddings.js'
 import { completionJson } from './json-reply.js'
 import { createDefaultResponder } from './responder.js'
 import { responseJson } from './responses-json.js'
@@ -26,6 +27,7 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
   const host = options.host ?? '127.0.0.1'
   const responder = options.responder ?? createDefaultResponder(options)
   const requests: RecordedRequest[] = []
+  const embeddingRequests: EmbeddingsRequest[] = []
   const queue: DemoReply[] = []
   let open = 0
   let closed = 0
@@ -56,6 +58,7 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
     if (req.method === 'GET' && path === '/v1/models') {
       return sendJson(res, 200, { object: 'list', data: [{ id: 'demo', object: 'model', created: 0, owned_by: 'chatbot-kit' }] })
     }
+    if (req.method === 'POST' && path === '/v1/embeddings') return embeddings(req, res)
     const api = req.method === 'POST' ? API_PATHS.get(path) : undefined
     if (!api) return sendJson(res, 404, errorBody(404, `No route for ${req.method} ${path}.`))
     const raw = await readBody(req)
@@ -87,6 +90,15 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
     streamReply(res, reply, wire, { tokenDelayMs: options.tokenDelayMs ?? 0, firstChunkDelayMs: options.firstChunkDelayMs ?? 0 })
   }
 
+  async function embeddings(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req)
+    if (raw === undefined) return sendJson(res, 413, errorBody(413, 'The request body is too large.'))
+    const request = readEmbeddingsRequest(parseJson(raw))
+    if (typeof request === 'string') return sendJson(res, 400, errorBody(400, request))
+    if (options.recordRequests !== false) embeddingRequests.push(request)
+    sendJson(res, 200, embeddingsJson(request))
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     // A benchmark opens thousands of connections at once; the default backlog (511) would drop
@@ -98,6 +110,7 @@ export async function createDemoProvider(options: DemoProviderOptions = {}): Pro
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
     requests,
+    embeddingRequests,
     script: (...replies) => void queue.push(...replies),
     openConnections: () => open,
     closedConnections: () => closed,

@@ -1,3 +1,5 @@
+import type { EmbeddingsRequest } from './embeddings.js'
+
 /** The API a request came in on: `POST /v1/chat/completions` or `POST /v1/responses`. */
 export type DemoApi = 'chat' | 'responses'
 
@@ -109,6 +111,8 @@ export interface DemoProvider {
   url: string
   /** Every request, chat completions and Responses, in order. */
   requests: RecordedRequest[]
+  /** Every valid `POST /v1/embeddings`, in order: its texts, model and vector size. */
+  embeddingRequests: EmbeddingsRequest[]
   /** Queues replies for the next requests, consumed in order, then back to the responder. */
   script(...replies: DemoReply[]): void
   /** TCP connections open now. */

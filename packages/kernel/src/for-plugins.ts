@@ -5,6 +5,8 @@
 // A plugin route's request: the envelope checks of the kernel's routes, and a JSON body read by their rules (415, 413, 408, 422).
 export { getRequestBody, getRequestEnvelope, prepareBodyEnvelope, prepareRequestEnvelope, setRequestEnvelope } from './http/request-envelope.js'
 export { readJsonObject } from './body/index.js'
+// What a plugin offers the reply to cite (`turn.sources`).
+export type { ReplySource } from './turn/types.js'
 // For plugins with a Redis side of their own (the replay log): the counters' fail-fast client options, their
 // failure wording, and the optional-driver import (a typed error saying to install ioredis).
 export { REDIS_FAIL_FAST, redisFailureReason, reportRedisOutages, type OutageWording } from '@chatbot-kit/stores'

@@ -25,6 +25,7 @@ export type {
   ContextSectionSummary,
   ContextSummaryStreamEvent,
   TokenStreamEvent,
+  SourcesStreamEvent,
   ToolStartedStreamEvent,
   ToolFinishedStreamEvent,
   ToolFailedStreamEvent,

@@ -9,6 +9,7 @@ import { APPROVAL_NAMES, MIGRATIONS, namesCreated, openDatabase, V1_NAMES } from
 const CHAT_TABLES = '2026-11-22-01-create-chat-tables'
 const TOOL_INVOCATIONS = 'tools/2026-11-22-01-create-tool-invocations'
 const TOOL_APPROVALS = 'tools/2026-11-24-01-create-tool-approvals'
+const MESSAGE_SOURCES = '2026-11-29-01-add-message-sources'
 
 /** 1.0's `create-chat-tables`, which made this plugin's table too: what 1.0 databases have applied. */
 const V1_MIGRATIONS: Record<string, Migration> = {
@@ -48,8 +49,8 @@ describeEachDatabase('the tool_invocations migration', { layouts: true, label: '
     const conversation = await createConversation(database.db, { channel: 'support', owner: { guestId: 'g' }, routeName: 'home' })
     const recorded = await insertToolInvocation(database.db, { conversationId: conversation.id, callId: 'c1', toolName: 'lookup', arguments: { q: 1 }, startedAt: new Date() })
 
-    expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS, TOOL_APPROVALS])
-    expect(await migrate(database.db, MIGRATIONS)).toEqual([TOOL_INVOCATIONS, TOOL_APPROVALS])
+    expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([MESSAGE_SOURCES, TOOL_INVOCATIONS, TOOL_APPROVALS])
+    expect(await migrate(database.db, MIGRATIONS)).toEqual([MESSAGE_SOURCES, TOOL_INVOCATIONS, TOOL_APPROVALS])
     expect(await pendingMigrations(database.db, MIGRATIONS)).toEqual([])
     expect(await namesCreated(database, created.database.schema)).toEqual(expectedNames())
     expect(await listToolInvocations(database.db, conversation.id)).toEqual([recorded])

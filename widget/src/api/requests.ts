@@ -1,4 +1,4 @@
-import type { PendingToolCall } from '@chatbot-kit/kernel'
+import type { PendingToolCall, ReplySource } from '@chatbot-kit/kernel'
 import { clientError, errorFromResponse, RequestFailure } from './errors.js'
 import { conversationUrl, feedbackUrl, historyUrl, messagesUrl } from './endpoint.js'
 
@@ -23,6 +23,8 @@ export interface HistoryMessage {
   id?: string | null
   /** The reply's rating; absent from servers without feedback. */
   feedback?: Rating | null
+  /** A reply's sources (1.2); absent from older servers. */
+  sources?: ReplySource[]
 }
 
 /** The decision body of the approvals route: one answer for every call, or one per call id. */

@@ -206,7 +206,7 @@ export function createChatController(options: ChatControllerOptions) {
     const place = placeOf(id, lastId)
     if (place === 'seen') return false
     // Another reply's events start from its first: they replace what is shown.
-    if (place === 'other') updateReply((reply) => (isEmptyReply(reply) ? reply : { ...reply, content: '', tools: [] }))
+    if (place === 'other') updateReply((reply) => (isEmptyReply(reply) ? reply : { ...reply, content: '', tools: [], sources: [] }))
     if (id) lastId = id
     return handleEvent(parseEvent(data), channel)
   }

@@ -1,4 +1,4 @@
-import type { PendingToolCall, StreamEvent } from '@chatbot-kit/kernel'
+import type { PendingToolCall, ReplySource, StreamEvent } from '@chatbot-kit/kernel'
 import type { WidgetError } from '../api/errors.js'
 import type { HistoryMessage, Rating } from '../api/requests.js'
 
@@ -33,6 +33,8 @@ export interface ChatMessage {
   id: string | null
   /** A reply's rating: from the history, then as the user rates it. */
   feedback?: Rating | null
+  /** What the reply may cite as `[n]`: the `sources` event, or the history's. */
+  sources?: ReplySource[]
 }
 
 export interface ChatState {
@@ -68,6 +70,7 @@ export const createMessage = (role: ChatMessage['role'], content: string, status
 export const fromHistory = (message: HistoryMessage): ChatMessage => ({
   ...createMessage(message.role, message.content, message.status === 'incomplete' ? 'stopped' : message.status === 'streaming' ? 'streaming' : 'complete', message.id ?? null),
   feedback: message.feedback,
+  sources: message.sources,
 })
 
 /** Applies one stream event to the reply being streamed (the last message). */
@@ -78,6 +81,8 @@ export function applyToReply(reply: ChatMessage, event: StreamEvent): ChatMessag
       return { ...reply, id: event.message_id ?? reply.id }
     case 'token':
       return { ...reply, content: reply.content + event.content }
+    case 'sources':
+      return { ...reply, sources: event.sources }
     case 'tool_started':
       return { ...reply, tools: [...reply.tools, { callId: event.call_id, name: event.name, state: 'running', args: event.arguments }] }
     case 'tool_finished':

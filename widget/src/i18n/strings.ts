@@ -18,6 +18,7 @@ export const en = {
   loading: 'Loading the conversation…',
   thinking: 'Thinking…',
   stopped: 'Stopped',
+  sources: 'Sources',
   reconnecting: 'Connection lost. Reconnecting…',
   toolRunning: 'Using {name}…',
   toolDone: 'Used {name}',

@@ -3,7 +3,7 @@ import { storageKey } from '../../src/conversation/store.js'
 import { endpoint, liveBody, setup } from '../helpers/controller.js'
 import { bodyOf, jsonResponse, sse, streamResponse } from '../helpers/streams.js'
 
-const done = (conversationId = 'conv-1') => sse({ type: 'done', conversation_id: conversationId, message_id: 'm-1', finish_reason: 'stop', usage: { input_tokens: 5, output_tokens: 2 } })
+const done = (conversationId = 'conv-1') => sse({ type: 'done', conversation_id: conversationId, message_id: 'm-1', finish_reason: 'stop', usage: { input_tokens: 5, output_tokens: 2 }, citations: [] })
 
 describe('chat controller: opening', () => {
   it('shows the envelope greeting when there is no conversation yet, without a request', async () => {

@@ -145,6 +145,25 @@ describe('chat controller: after a reload', () => {
     expect(seen.replies).toEqual([])
   })
 
+  it('keeps a followed reply’s sources from the history and its replay, and drops them when another reply replaces it', async () => {
+    const sources = [{ id: 1, title: 'Returns', url: 'https://shop.example/returns', snippet: '', score: 1 }]
+    const live = liveBody()
+    const { controller } = setup({
+      stored: 'conv-1',
+      responses: [history({ id: 'm-2', role: 'assistant', content: 'See', status: 'streaming', sources }), () => streamResponse(live.body)],
+    })
+    const loading = controller.load()
+    await vi.waitFor(() => expect(controller.state.messages[2]!.sources).toEqual(sources))
+    live.write(summary('m-2') + frame('m-2', 2, { type: 'sources', sources }) + token('m-2', 3, 'See [1]'))
+    await vi.waitFor(() => expect(controller.state.messages[2]!.content).toBe('See [1]'))
+    expect(controller.state.messages[2]!.sources).toEqual(sources)
+    // The latest reply is another one (m-3, with no sources): its replay replaces what was shown.
+    live.write(summary('m-3') + token('m-3', 2, 'Other') + doneFrame('m-3', 3))
+    live.close()
+    await loading
+    expect(controller.state.messages[2]).toMatchObject({ content: 'Other', status: 'complete', sources: [] })
+  })
+
   it('shows a reply stored incomplete as stopped, and resumes nothing', async () => {
     const { controller, fetch, messages } = setup({ stored: 'conv-1', responses: [history({ id: 'm-2', role: 'assistant', content: 'Hal', status: 'incomplete' })] })
     await controller.load()

@@ -9,12 +9,18 @@ describe('applyToReply', () => {
     message = applyToReply(message, { type: 'token', content: 'Hel' })
     message = applyToReply(message, { type: 'token', content: 'lo' })
     expect(message).toMatchObject({ content: 'Hello', status: 'streaming' })
-    expect(applyToReply(message, { type: 'done', conversation_id: 'c', message_id: 'm', finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 1 } }).status).toBe('complete')
+    expect(applyToReply(message, { type: 'done', conversation_id: 'c', message_id: 'm', finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 1 }, citations: [] }).status).toBe('complete')
     expect(applyToReply(message, { type: 'error', code: 'stream_timeout', message: '', retryable: true, conversation_id: 'c' }).status).toBe('failed')
   })
 
+  it('keeps the sources a reply may cite, from the stream and from the history', () => {
+    const sources = [{ id: 1, title: 'Returns', url: 'https://shop.example/returns', snippet: '30 days.', score: 0.9 }]
+    expect(applyToReply(reply(), { type: 'sources', sources }).sources).toEqual(sources)
+    expect(fromHistory({ role: 'assistant', content: 'See [1].', sources }).sources).toEqual(sources)
+  })
+
   it('marks a reply stopped on the server (done with finish_reason stopped) as stopped', () => {
-    const done = { type: 'done', conversation_id: 'c', message_id: 'm', finish_reason: 'stopped', usage: { input_tokens: 1, output_tokens: 1 } } as const
+    const done = { type: 'done', conversation_id: 'c', message_id: 'm', finish_reason: 'stopped', usage: { input_tokens: 1, output_tokens: 1 }, citations: [] as number[] } as const
     expect(applyToReply(reply(), done).status).toBe('stopped')
   })
 
@@ -34,7 +40,7 @@ describe('applyToReply', () => {
   it('names the reply from its first event and from done, so it can be rated', () => {
     const named = applyToReply(reply(), { type: 'context_summary', sections: [], context_hash: 'h', message_id: 'm-7' })
     expect(named.id).toBe('m-7')
-    expect(applyToReply(reply(), { type: 'done', conversation_id: 'c', message_id: 'm-8', finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 1 } }).id).toBe('m-8')
+    expect(applyToReply(reply(), { type: 'done', conversation_id: 'c', message_id: 'm-8', finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 1 }, citations: [] }).id).toBe('m-8')
     expect(createMessage('assistant', 'Hi').id).toBeNull()
   })
 

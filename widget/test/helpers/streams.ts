@@ -31,4 +31,4 @@ export const summary = (messageId: string) => frame(messageId, 1, { type: 'conte
 
 /** A reply's `done` at `seq`. */
 export const doneFrame = (messageId: string, seq: number, finishReason = 'stop', conversationId = 'conv-1') =>
-  frame(messageId, seq, { type: 'done', conversation_id: conversationId, message_id: messageId, finish_reason: finishReason, usage: { input_tokens: 1, output_tokens: 2 } })
+  frame(messageId, seq, { type: 'done', conversation_id: conversationId, message_id: messageId, finish_reason: finishReason, usage: { input_tokens: 1, output_tokens: 2 }, citations: [] })

@@ -34,4 +34,20 @@ describe('renderMessage', () => {
     expect(html(createMessage('assistant', 'Half', 'stopped'), text)).toContain('<p class="status">Gestoppt</p>')
     expect(html(createMessage('assistant', 'Half', 'streaming'), text)).not.toContain('status')
   })
+
+  it('links a reply’s [n] to its offered http(s) sources, not inside code or a link, and lists the sources', () => {
+    const message: ChatMessage = {
+      ...createMessage('assistant', 'See [1], [2], [5] and `[1]` or [x](https://a.example) [1]'),
+      sources: [
+        { id: 1, title: 'Returns', url: 'https://shop.example/returns', snippet: '', score: 1 },
+        { id: 2, title: 'Trap', url: 'javascript:alert(1)', snippet: '', score: 1 },
+      ],
+    }
+    const link = (text: string) => `<a href="https://shop.example/returns" rel="noopener noreferrer" target="_blank">${text}</a>`
+    expect(html(message)).toContain(
+      `<div class="markdown"><p>See ${link('[1]')}, [2], [5] and <code>[1]</code> or <a href="https://a.example/" rel="noopener noreferrer" target="_blank">x</a> ${link('[1]')}</p></div>` +
+        `<ol class="sources" aria-label="Sources" part="sources"><li part="source" value="1">${link('Returns')}</li><li part="source" value="2">Trap</li></ol>`,
+    )
+    expect(html({ ...message, sources: [] })).not.toContain('sources')
+  })
 })

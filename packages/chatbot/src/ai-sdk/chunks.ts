@@ -1,5 +1,6 @@
 import type { StreamEvent } from '@chatbot-kit/kernel'
 import type { FinishReason, UIMessageChunk } from 'ai'
+import { toSourceParts } from './sources.js'
 import type { ChatbotDataParts, ChatbotMessageMetadata } from './types.js'
 
 export type ChatbotChunk = UIMessageChunk<ChatbotMessageMetadata, ChatbotDataParts>
@@ -65,6 +66,8 @@ export function createChunkMapper(options: ChunkMapperOptions) {
         textId = `${replyId || 'reply'}-text-${++texts}`
         return [...start(), { type: 'text-start', id: textId }, { type: 'text-delta', id: textId, delta: event.content }]
       }
+      case 'sources':
+        return [...start(), ...endText(), ...toSourceParts(event.sources)]
       case 'tool_started':
         return [...start(), ...endText(), ...ensureTool(event.call_id, event.name, event.arguments)]
       case 'tool_finished':
@@ -99,6 +102,7 @@ export function createChunkMapper(options: ChunkMapperOptions) {
           conversationId: event.conversation_id,
           finishReason: event.finish_reason,
           usage: { inputTokens: event.usage.input_tokens, outputTokens: event.usage.output_tokens },
+          citations: event.citations,
         }
         return [...start(), ...endText(), { type: 'finish', finishReason: FINISH[event.finish_reason] ?? 'other', messageMetadata: metadata }]
       }

@@ -1,5 +1,6 @@
-import type { PendingToolCall } from '@chatbot-kit/kernel'
+import type { PendingToolCall, ReplySource } from '@chatbot-kit/kernel'
 import { toolApprovalId } from './chunks.js'
+import { toSourceParts } from './sources.js'
 import type { ChatbotUIMessage } from './types.js'
 
 /** The history route's answer (docs/http-api.md#get-chatbotconversationsidmessages), as far as the chat needs it. */
@@ -11,13 +12,15 @@ export interface HistoryBody {
     status: 'complete' | 'incomplete' | 'streaming'
     created_at: string
     feedback?: 'up' | 'down' | null
+    sources?: ReplySource[]
+    citations?: number[]
   }[]
   pending_approval?: { approval_id: string; calls: PendingToolCall[]; expires_at: string } | null
 }
 
 /**
- * The history as UI messages: our public ids (`greeting` for the channel greeting), one text part
- * each, `metadata.status` (`streaming` for a reply in progress: `chat.resumeStream()` follows it).
+ * The history as UI messages: our public ids (`greeting` for the channel greeting), a reply's
+ * `source-url` parts, one text part each, `metadata.status` (`streaming` for a reply in progress: `chat.resumeStream()` follows it).
  * A round waiting for approval shows on the last reply as tool parts in state `approval-requested`
  * and a `data-approval` part, as the stream showed it.
  */
@@ -25,12 +28,14 @@ export function toUIMessages(body: HistoryBody): ChatbotUIMessage[] {
   const messages = body.messages.map((message, index): ChatbotUIMessage => ({
     id: message.id ?? (index === 0 && message.role === 'assistant' ? 'greeting' : `history-${index}`),
     role: message.role,
-    parts: message.content === '' ? [] : [{ type: 'text', text: message.content, state: 'done' }],
+    // The sources first, as the stream sent them before the text.
+    parts: [...toSourceParts(message.sources), ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content, state: 'done' as const }])],
     metadata: {
       ...(message.id ? { messageId: message.id } : {}),
       status: message.status,
       createdAt: message.created_at,
       ...(message.feedback !== undefined ? { feedback: message.feedback } : {}),
+      ...(message.citations ? { citations: message.citations } : {}),
     },
   }))
   const pending = body.pending_approval

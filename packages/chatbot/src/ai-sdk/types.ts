@@ -9,6 +9,8 @@ export interface ChatbotMessageMetadata {
   /** Our finish reason: `stop`, `length`, `tool_calls`, `stopped`, `approval_required`, … */
   finishReason?: string
   usage?: { inputTokens: number; outputTokens: number }
+  /** The ids of the `source-url` parts (`sourceId`) the reply cited with `[n]`, in order of first use (`done.citations`). */
+  citations?: number[]
   /** From the history: `streaming` is a reply still in progress (`chat.resumeStream()` follows it). */
   status?: 'complete' | 'incomplete' | 'streaming'
   createdAt?: string

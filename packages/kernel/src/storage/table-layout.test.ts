@@ -15,7 +15,7 @@ import {
   type DatabaseTarget,
 } from './index.js'
 
-const ALL = ['2026-11-22-01-create-chat-tables']
+const ALL = ['2026-11-22-01-create-chat-tables', '2026-11-29-01-add-message-sources']
 
 // Sharing a database with the host, and with another chatbot, on each dialect.
 describe.each(databaseTargets().map((target) => [target.name, target] as const))('table layout on %s', (_name, target) => {

@@ -1,5 +1,6 @@
 import type { EnvelopePayload } from '../envelope/index.js'
 import type { Conversation, StoredMessage } from '../storage/index.js'
+import type { ReplySource } from './types.js'
 
 /** One element of the history response (docs/http-api.md#get-chatbotconversationsidmessages). */
 export interface HistoryMessage {
@@ -12,6 +13,10 @@ export interface HistoryMessage {
   route_name: string | null
   context_hash: string | null
   created_at: string
+  /** Assistant elements: the sources the reply was offered (`[]` when none), as the `sources` event sent them. */
+  sources?: ReplySource[]
+  /** Assistant elements: the ids it cited, as `done.citations`. */
+  citations?: number[]
 }
 
 /** What `conversation:history` listeners get: the stored messages, oldest first, before the greeting goes on top. */
@@ -32,5 +37,6 @@ export function toHistoryMessage(message: StoredMessage): HistoryMessage {
     route_name: message.routeName,
     context_hash: message.contextHash,
     created_at: message.createdAt,
+    ...(message.role === 'assistant' && { sources: message.sources, citations: message.citations }),
   }
 }

@@ -41,7 +41,10 @@ export async function buildPrompt(runtime: KernelRuntime, turn: Turn, messageTok
  * paused reply), then what the paused turn had sent since its user message (`tail`).
  */
 export async function buildContinuationPrompt(runtime: KernelRuntime, turn: Turn, tail: ChatMessage[], omitMessageId: string | undefined): Promise<void> {
-  const stored = (await listMessages(runtime.db, turn.conversation.id, { limit: HISTORY_WINDOW })).filter((message) => message.publicId !== omitMessageId)
+  const all = await listMessages(runtime.db, turn.conversation.id, { limit: HISTORY_WINDOW })
+  const stored = all.filter((message) => message.publicId !== omitMessageId)
+  // The continued reply cites by the numbers the paused one offered, unless a plugin offered anew.
+  if (turn.sources.length === 0) turn.sources = all.find((message) => message.publicId === omitMessageId)?.sources ?? []
   const tailTokens = tail.reduce((sum, message) => sum + countTokens(message.content ?? '') + (message.role === 'assistant' && message.tool_calls ? countTokens(JSON.stringify(message.tool_calls)) : 0) + MESSAGE_OVERHEAD_TOKENS, 0)
   fitPrompt(runtime, turn, stored, tail, tailTokens)
 }

@@ -30,6 +30,13 @@ export interface TokenStreamEvent {
   content: string
 }
 
+/** Before the first token, once, when a plugin offered sources (`turn.sources`): what `[n]` in the reply may cite. */
+export interface SourcesStreamEvent {
+  type: 'sources'
+  // `ReplySource`'s shape, spelled out: types.ts imports this file, so this one imports nothing.
+  sources: { id: number; title: string; url: string | null; snippet: string; score: number }[]
+}
+
 /** A tool call starts (tools plugin). */
 export interface ToolStartedStreamEvent {
   type: 'tool_started'
@@ -87,6 +94,8 @@ export interface DoneStreamEvent {
   message_id: string
   finish_reason: string
   usage: { input_tokens: number; output_tokens: number }
+  /** The ids of the offered sources the reply cited with `[n]`, in order of first use; `[]` when none. */
+  citations: number[]
 }
 
 /** Last, when the turn failed after the stream opened. */
@@ -105,6 +114,7 @@ export interface ErrorStreamEvent {
 export interface StreamEventMap {
   context_summary: ContextSummaryStreamEvent
   token: TokenStreamEvent
+  sources: SourcesStreamEvent
   tool_started: ToolStartedStreamEvent
   tool_finished: ToolFinishedStreamEvent
   tool_failed: ToolFailedStreamEvent

@@ -7,6 +7,7 @@ import { countTokens } from '../text/index.js'
 import type { ChatRequest } from '@chatbot-kit/provider'
 import type { KernelRuntime } from '../runtime.js'
 import { startTurnSpan } from '../telemetry/index.js'
+import { citedSources } from './citations.js'
 import { createDeadline } from './deadline.js'
 import type { TurnContext } from './turn.js'
 
@@ -25,6 +26,8 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, out
   const span = startTurnSpan(runtime.config, turn)
   try {
     await span.within(() => runtime.hooks.callHook('turn:prompt', turn))
+    // Once per reply, before any round's first token, whatever the tool rounds after it.
+    if (turn.sources.length > 0) turn.send({ type: 'sources', sources: turn.sources })
     const onText = createTextHandler(runtime, turn)
     for (;;) {
       if (turn.pausedWith !== undefined) {
@@ -78,6 +81,7 @@ const eventBase = (turn: TurnContext) => ({ conversationId: turn.conversation.pu
 async function finishReply(runtime: KernelRuntime, turn: TurnContext, status: 'complete' | 'incomplete', elapsedMs: number): Promise<void> {
   const tokenCount = countTokens(turn.text)
   if (turn.usage.outputTokens === 0) turn.usage.outputTokens = tokenCount
+  const citations = citedSources(turn.text, turn.sources)
   // A reply stopped before its first token has nothing to store; `done` still names its id.
   if (status === 'complete' || turn.text !== '') {
     await insertMessage(runtime.db, {
@@ -92,6 +96,8 @@ async function finishReply(runtime: KernelRuntime, turn: TurnContext, status: 'c
       tokenCount,
       inputTokens: turn.usage.inputTokens,
       outputTokens: turn.usage.outputTokens,
+      sources: turn.sources,
+      citations,
     })
   }
   turn.send({
@@ -100,6 +106,7 @@ async function finishReply(runtime: KernelRuntime, turn: TurnContext, status: 'c
     message_id: turn.replyId,
     finish_reason: turn.finishReason,
     usage: { input_tokens: turn.usage.inputTokens, output_tokens: turn.usage.outputTokens },
+    citations,
   })
   const durationMs = Math.round(elapsedMs)
   runtime.events.emit(new ChatbotMessageCompleted({ ...eventBase(turn), messageId: turn.replyId, finishReason: turn.finishReason, usage: turn.usage, durationMs }))
@@ -166,6 +173,8 @@ async function storePartial(runtime: KernelRuntime, turn: TurnContext, error: Ch
       status: 'incomplete',
       finishReason: error.code(),
       tokenCount: countTokens(turn.text),
+      sources: turn.sources,
+      citations: citedSources(turn.text, turn.sources),
     })
     return stored.publicId
   } catch (storeError) {

@@ -20,7 +20,7 @@ describe('FrameStore', () => {
       frame(2, { type: 'token', content: '' }),
       frame(3, { type: 'token', content: '}\n\n' }),
       frame(4, { type: 'token', content: 'data: {"type":"token","content":"x"}' }),
-      frame(5, { type: 'done', conversation_id: 'c', message_id: REPLY, finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 2 } }),
+      frame(5, { type: 'done', conversation_id: 'c', message_id: REPLY, finish_reason: 'stop', usage: { input_tokens: 1, output_tokens: 2 }, citations: [] }),
     ]
     for (const text of written) store.push(text)
     expect(written.map((_, index) => store.get(index + 1))).toEqual(written)

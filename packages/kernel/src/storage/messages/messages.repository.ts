@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import type { SourcesStreamEvent } from '../../turn/stream-events.js'
 import type { Schema } from '../schema.js'
 import { toStoredTimestamp } from '../timestamps.js'
 import type { MessageRole, MessageRow, MessageStatus } from './messages.table.js'
@@ -21,6 +22,9 @@ export interface NewMessage {
   tokenCount: number
   inputTokens?: number | null
   outputTokens?: number | null
+  /** A reply's offered sources and the ids it cited; stored only when sources were offered. */
+  sources?: SourcesStreamEvent['sources']
+  citations?: readonly number[]
   now?: Date
 }
 
@@ -41,6 +45,8 @@ export async function insertMessage(db: Kysely<Schema>, input: NewMessage): Prom
     token_count: input.tokenCount,
     input_tokens: input.inputTokens ?? null,
     output_tokens: input.outputTokens ?? null,
+    sources: input.sources?.length ? JSON.stringify(input.sources) : null,
+    citations: input.sources?.length ? JSON.stringify(input.citations ?? []) : null,
     created_at: toStoredTimestamp(input.now ?? new Date()),
   }
   const { id } = await db.insertInto('messages').values(row).returning('id').executeTakeFirstOrThrow()

@@ -20,6 +20,9 @@ export interface MessagesTable {
   /** Provider usage for an assistant reply. */
   input_tokens: number | null
   output_tokens: number | null
+  /** An assistant reply's offered sources and the ids it cited, as JSON; null when none were offered. */
+  sources: string | null
+  citations: string | null
   created_at: string
 }
 

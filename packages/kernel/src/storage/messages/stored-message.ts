@@ -1,3 +1,4 @@
+import type { SourcesStreamEvent } from '../../turn/stream-events.js'
 import { fromStoredTimestamp } from '../timestamps.js'
 import type { MessageRole, MessageRow, MessageStatus } from './messages.table.js'
 
@@ -15,6 +16,9 @@ export interface StoredMessage {
   tokenCount: number
   inputTokens: number | null
   outputTokens: number | null
+  /** What the reply was offered to cite (`[]` when nothing), and the ids it cited. */
+  sources: SourcesStreamEvent['sources']
+  citations: number[]
   /** ISO 8601 with offset, e.g. `2026-11-22T05:13:00.000+00:00`. */
   createdAt: string
 }
@@ -33,6 +37,8 @@ export function toStoredMessage(row: MessageRow): StoredMessage {
     tokenCount: row.token_count,
     inputTokens: row.input_tokens,
     outputTokens: row.output_tokens,
+    sources: row.sources === null ? [] : (JSON.parse(row.sources) as SourcesStreamEvent['sources']),
+    citations: row.citations === null ? [] : (JSON.parse(row.citations) as number[]),
     createdAt: fromStoredTimestamp(row.created_at),
   }
 }

@@ -5,7 +5,7 @@ const noop = { up: async () => undefined }
 
 it('gathers the kernel’s and the plugins’ migrations; refuses a name given twice or without its plugin’s prefix', () => {
   const names = Object.keys(migrationsOf({ plugins: [{ name: 'audit', migrations: { 'audit/2026-12-01-01-entries': noop } }, { name: 'none' }] }))
-  expect(names).toEqual(['2026-11-22-01-create-chat-tables', 'audit/2026-12-01-01-entries'])
+  expect(names).toEqual(['2026-11-22-01-create-chat-tables', '2026-11-29-01-add-message-sources', 'audit/2026-12-01-01-entries'])
   const clash = { plugins: [{ name: 'a', migrations: { 'a/2026-12-01-01-x': noop } }, { name: 'a', migrations: { 'a/2026-12-01-01-x': noop } }] }
   expect(() => migrationsOf(clash)).toThrow('The migration "a/2026-12-01-01-x" is given by both "a" and "a".')
   expect(() => migrationsOf({ plugins: [{ name: 'c', migrations: { '2026-11-22-01-create-chat-tables': noop } }] })).toThrow('must be named "c/…"')
