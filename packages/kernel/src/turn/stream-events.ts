@@ -30,11 +30,19 @@ export interface TokenStreamEvent {
   content: string
 }
 
+/** A document the reply may cite as `[id]` (the `sources` event, history `sources`). */
+export interface ReplySource {
+  id: number
+  title: string
+  url: string | null
+  snippet: string
+  score: number
+}
+
 /** Before the first token, once, when a plugin offered sources (`turn.sources`): what `[n]` in the reply may cite. */
 export interface SourcesStreamEvent {
   type: 'sources'
-  // `ReplySource`'s shape, spelled out: types.ts imports this file, so this one imports nothing.
-  sources: { id: number; title: string; url: string | null; snippet: string; score: number }[]
+  sources: ReplySource[]
 }
 
 /** A tool call starts (tools plugin). */

@@ -3,7 +3,9 @@ import type { ChannelSettings } from '../config/resolved.js'
 import type { Conversation } from '../storage/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
 import type { ChatRequest, TokenUsage } from '@chatbot-kit/provider'
-import type { StreamEvent } from './stream-events.js'
+import type { ReplySource, StreamEvent } from './stream-events.js'
+
+export type { ReplySource }
 
 /** A context section's value: a string, or a function of the turn evaluated each turn. */
 export type ContextValue = string | ((turn: Turn) => string | Promise<string>)
@@ -31,14 +33,6 @@ export interface ContextSection {
  * The context of one user message, from the request to the end of the reply. Plugins read it
  * and mutate it in `turn:*` hooks; `state` is theirs for anything else.
  */
-/** A document the reply may cite as `[id]` (the `sources` event, history `sources`). */
-export interface ReplySource {
-  id: number
-  title: string
-  url: string | null
-  snippet: string
-  score: number
-}
 
 export interface Turn {
   readonly id: string
