@@ -13,6 +13,7 @@ export { ChatbotReplyInterruptedException, repliesOptions } from '@chatbot-kit/p
 export { listFeedback, feedbackByDay, conversationsWithDownRating, MAX_FEEDBACK_PAGE, type FeedbackRating, type FeedbackFilters, type FeedbackListPage, type FeedbackSummary, type ListFeedbackOptions, type FeedbackByDayRange, type FeedbackDay, type FeedbackListInput, type ReplyFeedback } from '@chatbot-kit/plugin-feedback'
 export {
   knowledgeOptions,
+  summaryLine,
   ChatbotKnowledgeDocumentException,
   ChatbotKnowledgeFetchRefusedException,
   ChatbotKnowledgeUnknownSourceException,
@@ -26,6 +27,14 @@ export {
   type RetrievedChunk,
   type SyncKnowledgeOptions,
   type SearchKnowledgeOptions,
+  type KnowledgeSyncInput,
+  type KnowledgeSearchInput,
+  type KnowledgeDocumentsInput,
+  type KnowledgeGapsInput,
+  type DocumentListPage,
+  type IndexedDocument,
+  type GapListPage,
+  type GapGroup,
 } from '@chatbot-kit/plugin-knowledge'
 export { retentionOptions, type PruneOptions, type PruneReport, type PruneChannelReport, type RetentionPruneInput } from '@chatbot-kit/plugin-retention'
 export { defineTool, insertToolInvocation, listToolInvocations, listApprovals, toolsOptions, ChatbotApprovalDecidedException, ChatbotApprovalExpiredException, ChatbotApprovalNotFoundException, type McpServerConfig, type ToolApprovalPolicy, type ApprovalCheck, type StoredToolApproval, type ChatbotTool, type PersistableTool, type ToolInvocation, type ToolContext, type StandardSchemaLike, type ToolArguments, type ToolParameters, type NewToolInvocation, type StoredToolInvocation, type AdminApproval, type AdminToolInvocation, type ApprovalListInput } from '@chatbot-kit/plugin-tools'

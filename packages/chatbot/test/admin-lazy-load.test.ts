@@ -10,7 +10,7 @@ import { assertBuilt, cleanEnv, SERVE_URL_LINE, start, stop, tempProject } from 
 // Checked on `chatbot serve` from the build, with a module hook that logs each file Node loads.
 
 const TOKEN = 'lazy-admin-token-0123456789'
-const BUILT_IN_CONTRIBUTORS = ['feedback', 'quota', 'retention', 'tools']
+const BUILT_IN_CONTRIBUTORS = ['feedback', 'knowledge', 'quota', 'retention', 'tools']
 
 /** A preload that appends the URL of every module Node loads to `log`. */
 function moduleLogger(dir: string, log: string): string {
@@ -41,7 +41,7 @@ describe('the admin API on chatbot serve', () => {
       const answer = await fetch(`${server.match[1]}/chatbot/admin/trpc/capabilities`, { headers: { authorization: `Bearer ${TOKEN}` } })
       expect(answer.status).toBe(200)
       const { procedures } = ((await answer.json()) as { result: { data: { procedures: string[] } } }).result.data
-      expect(procedures).toEqual(expect.arrayContaining(['approvals.list', 'feedback.list', 'retention.prune', 'usage.daily']))
+      expect(procedures).toEqual(expect.arrayContaining(['approvals.list', 'feedback.list', 'knowledge.gaps', 'retention.prune', 'usage.daily']))
       const after = loaded()
       expect(trpcFiles(after)).not.toEqual([])
       // Each contributing plugin's admin module is a file of its own, loaded only now.

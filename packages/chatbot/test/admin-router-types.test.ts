@@ -34,6 +34,11 @@ export async function everyProcedure(): Promise<unknown[]> {
   const pending: string | undefined = (await admin.approvals.list.query({ decision: 'pending' })).items[0]?.id
   const limit: number = (await admin.usage.daily.query({ userId: 'u-1' })).limits.input
   const pruned: boolean = (await admin.retention.prune.mutate({ dryRun: true })).dryRun
+  const asked: number | undefined = (await admin.knowledge.gaps.query({ channel: 'default' })).items[0]?.count
+  const synced: string | undefined = (await admin.knowledge.sync.mutate({ source: 'help' }))[0]?.status
+  const found: boolean = (await admin.knowledge.search.query({ query: 'returns' })).gap
+  const documents: number | undefined = (await admin.knowledge.documents.query({ source: 'help' })).items[0]?.chunks
+  const indexed: number | undefined = (await admin.knowledge.sources.query())[0]?.documents
   const detail = await admin.conversations.get.query({ id: '2f0c8a4e-7d3b-4c1e-9a55-0b6f3e2d1c00' })
   const calls: string[] = detail.toolInvocations.map((call) => call.toolName)
   const approvals: string[] = detail.approvals.map((approval) => approval.id)
@@ -43,7 +48,7 @@ export async function everyProcedure(): Promise<unknown[]> {
   const core = await Promise.all([admin.health.query(), admin.channels.list.query(), admin.capabilities.query(), admin.conversations.export.query({ id: '', format: 'json' })])
   // @ts-expect-error: no plugin declares this namespace
   await admin.nothing.list.query()
-  return [rated, pending, limit, pruned, calls, approvals, rating, page, thumbs, core]
+  return [rated, pending, limit, pruned, asked, synced, found, documents, indexed, calls, approvals, rating, page, thumbs, core]
 }
 `
 

@@ -8,6 +8,9 @@ import { createChatbot, generateAppKey, loadChatbotConfig, serveChatbot, type Ch
 
 const PLAYGROUND = fileURLToPath(new URL('../../../playground/', import.meta.url))
 
+/** What the help centre's source links point at here (the config's `PLAYGROUND_URL`). */
+export const PLAYGROUND_URL = 'http://playground.test'
+
 export interface PlaygroundServer {
   chatbot: Chatbot
   provider: DemoProvider
@@ -19,18 +22,19 @@ export interface PlaygroundServer {
 /**
  * playground/chatbot.config.ts as `chatbot dev` loads it, with the demo provider's default
  * responder behind it, over a real socket, without the web middleware (envelopes only). The
- * config reads `CHATBOT_ADMIN_TOKEN` (set to `adminToken`) and starts its MCP server on a free
- * port; `close()` puts both variables back. `plugins` replaces the built-in plugins of the same
- * name (a throttle with a clock of its own).
+ * config reads `CHATBOT_ADMIN_TOKEN` (set to `adminToken`), `PLAYGROUND_URL` (set to
+ * `PLAYGROUND_URL`) and starts its MCP server on a free port; `close()` puts the variables back.
+ * `plugins` replaces the built-in plugins of the same name (a throttle with a clock of its own).
  */
 export async function startPlayground(options: { adminToken: string; plugins?: ChatbotPlugin[] }): Promise<PlaygroundServer> {
-  const saved = { CHATBOT_ADMIN_TOKEN: process.env.CHATBOT_ADMIN_TOKEN, PLAYGROUND_MCP_PORT: process.env.PLAYGROUND_MCP_PORT }
+  const saved = { CHATBOT_ADMIN_TOKEN: process.env.CHATBOT_ADMIN_TOKEN, PLAYGROUND_MCP_PORT: process.env.PLAYGROUND_MCP_PORT, PLAYGROUND_URL: process.env.PLAYGROUND_URL }
   const dir = mkdtempSync(join(tmpdir(), 'chatbot-playground-'))
   // A port nothing listens on: `npm run dev` or playground-dev.test.ts may hold 4319.
   const probe = await listenNode(() => {})
   await probe.close()
   process.env.PLAYGROUND_MCP_PORT = new URL(probe.url).port
   process.env.CHATBOT_ADMIN_TOKEN = options.adminToken
+  process.env.PLAYGROUND_URL = PLAYGROUND_URL
   const provider = await createDemoProvider()
   const config = await loadChatbotConfig({
     cwd: PLAYGROUND,

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoProvider } from '@chatbot-kit/demo-provider'
 import { readSse } from '@chatbot-kit/test-utils'
 import type { Chatbot } from 'chatbot-kit'
-import { startPlayground, type PlaygroundServer } from './playground-server.js'
+import { PLAYGROUND_URL, startPlayground, type PlaygroundServer } from './playground-server.js'
 
 // playground/chatbot.config.ts as `chatbot dev` loads it, with the demo provider's default
 // responder behind it, over a real socket: the tools, the approval, the playground's MCP server,
-// the channels, an extractor, the admin API.
+// the channels, an extractor, the help centre's knowledge source and pages, the admin API.
 const ADMIN_TOKEN = 'playground-test-token'
 
 type StreamEvent = { type: string; content?: string } & Record<string, unknown>
@@ -130,5 +130,26 @@ describe('the playground', () => {
     const details = await Promise.all(support.map(({ id }) => admin('conversations.get', { id })))
     const invocations = details.flatMap((detail) => detail.toolInvocations as { toolName: string; arguments: unknown }[])
     expect(invocations).toContainEqual(expect.objectContaining({ toolName: 'order_status', arguments: { orderId: '1042' } }))
+  })
+
+  it('answers "what is your return policy?" from the help centre, synced at start, citing the returns page it serves', async () => {
+    const { events } = await send('default', 'What is your return policy?')
+    const returns = `${PLAYGROUND_URL}/chatbot/help/returns`
+    const { sources } = events.find((event) => event.type === 'sources') as unknown as { sources: { id: number; title: string; url: string }[] }
+    expect(sources[0]).toMatchObject({ id: 1, title: 'Returns and refunds — Return policy', url: `${returns}#return-policy` })
+    expect(reply(events)).toContain('[1]')
+    expect(events.at(-1)).toMatchObject({ type: 'done', citations: [1] })
+
+    const page = await fetch(`${playground.url}/chatbot/help/returns`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    const html = await page.text()
+    expect(html).toContain('<title>Returns and refunds · ACME Anvils</title>')
+    expect(html).toContain('<h2 id="return-policy">Return policy</h2>')
+    expect(html).toContain('within <strong>30 days</strong> of delivery')
+    const index = await (await fetch(`${playground.url}/chatbot/help`)).text()
+    expect(index).toContain('<a href="returns">Returns and refunds</a>')
+    expect(index).toContain('<base href="/chatbot/help/">')
+    for (const missing of ['/chatbot/help/nothing', '/chatbot/help/..%2Fchatbot.config', '/chatbot/help/Returns']) expect((await fetch(`${playground.url}${missing}`)).status, missing).toBe(404)
   })
 })

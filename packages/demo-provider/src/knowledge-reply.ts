@@ -3,7 +3,7 @@ import type { Persona } from './persona.js'
 import type { PromptSection } from './system-prompt.js'
 import { voiceOf } from './voice.js'
 
-/** A chunk's number at the start of a line: `[1] Returns — https://…`. */
+/** A chunk's number at the start of a line: `[1] Returns — Return window`, then `URL: https://…` and its text. */
 const CHUNK_START = /^\[(\d+)\]/m
 
 /**
@@ -17,7 +17,9 @@ export function firstKnowledgeChunk(sections: PromptSection[]): { heading: strin
   const rest = content!.slice(start + 3)
   const next = rest.search(CHUNK_START)
   const [heading = '', ...body] = (next === -1 ? rest : rest.slice(0, next)).split('\n')
-  return { heading: heading.trim(), text: body.join('\n').trim() }
+  // The knowledge plugin puts the chunk's address on a `URL:` line: the Sources list shows it, a reply need not.
+  const text = body.filter((line) => !line.startsWith('URL: ')).join('\n')
+  return { heading: heading.trim(), text: text.trim() }
 }
 
 /** Answers from the first chunk, citing it `[1]` as the base prompt asks a real model to. */

@@ -95,7 +95,12 @@ describe('answers from retrieved knowledge', () => {
     expect(text).toBe('Sure. From the documentation (Return policy — https://shop.test/returns#policy): You may return any item within 30 days of delivery for a full refund. [1]')
   })
 
-  test('quotes a one-line chunk once', () => {
+  test('leaves out the URL line the knowledge plugin puts under a chunk’s title', () => {
+    const section = { role: 'system', content: '<context name="knowledge" source="server">\n[1] Returns — Return window\nURL: https://shop.test/returns#return-window\nReturns are free within 30 days.\n</context>' }
+    expect(respond({ messages: [section, user('Returns?')] }).text).toBe('Sure. From the documentation (Returns — Return window): Returns are free within 30 days. [1]')
+  })
+
+    test('quotes a one-line chunk once', () => {
     const oneLine = { role: 'system', content: '<context name="knowledge" source="server">\n[1] Returns are free within 30 days.\n</context>' }
     expect(respond({ messages: [oneLine, user('Returns?')] }).text).toBe('Sure. From the documentation: Returns are free within 30 days. [1]')
   })

@@ -13,7 +13,7 @@ export type KnowledgePluginOptions = KnowledgeServiceOptions
  * (`knowledge.sources`) are synced into full-text-indexed chunks, and each turn of a channel
  * that searches them gets the best ones as the `knowledge` section, numbered for citing, and as
  * `turn.sources`. Off until `knowledge.sources` names a source. Provides `syncKnowledge`,
- * `knowledgeStatus` and `searchKnowledge` (the `chatbot knowledge` commands).
+ * `knowledgeStatus` and `searchKnowledge` (the `chatbot knowledge` commands) and the `knowledge.*` admin procedures (admin/contribution.ts).
  */
 export function knowledgePlugin(options: KnowledgePluginOptions = {}): ChatbotPlugin {
   return definePlugin({
@@ -21,6 +21,7 @@ export function knowledgePlugin(options: KnowledgePluginOptions = {}): ChatbotPl
     options: knowledgeOptions,
     tables: KNOWLEDGE_TABLES,
     migrations: knowledgeMigrations,
+    admin: () => import('./admin/contribution.js').then((module) => module.knowledgeAdmin),
     setup(api: PluginApi) {
       const service = createKnowledgeService(api, options)
       api.provide('syncKnowledge', service.syncKnowledge)

@@ -8,10 +8,12 @@ import { availability, openPage, screenshot, useTestPage, widget } from './harne
 
 const SOURCES: ReplySource[] = [
   { id: 1, title: 'Return policy', url: 'https://shop.example/returns#policy', snippet: '30 days.', score: 0.9 },
-  { id: 2, title: 'A trap', url: 'javascript:alert(document.domain)', snippet: 'Not a link.', score: 0.8 },
-  { id: 3, title: 'Warehouse notes', url: null, snippet: 'No address.', score: 0.6 },
+  // Links one above the other must each be a 24px target; this one wraps.
+  { id: 2, title: 'Shipping and delivery times for anvils heavier than fifty kilograms', url: 'https://shop.example/shipping', snippet: 'Freight.', score: 0.85 },
+  { id: 3, title: 'A trap', url: 'javascript:alert(document.domain)', snippet: 'Not a link.', score: 0.8 },
+  { id: 4, title: 'Warehouse notes', url: null, snippet: 'No address.', score: 0.6 },
 ]
-const ANSWER = 'You have 30 days to return an item [1]. See also [2], [3] and [9].'
+const ANSWER = 'You have 30 days to return an item [1]. See also [3], [4] and [9].'
 
 describe.skipIf(!availability.run)('<chatbot-widget> sources and citations, in Chromium', () => {
   const suite = useTestPage()
@@ -39,8 +41,8 @@ describe.skipIf(!availability.run)('<chatbot-widget> sources and citations, in C
 
       const list = reply.getByRole('list', { name: 'Sources' })
       expect(await list.getAttribute('part')).toBe('sources')
-      expect(await list.locator('[part="source"]').allInnerTexts()).toEqual(['Return policy', 'A trap', 'Warehouse notes'])
-      expect(await list.getByRole('link').count()).toBe(1)
+      expect(await list.locator('[part="source"]').allInnerTexts()).toEqual(['Return policy', SOURCES[1]!.title, 'A trap', 'Warehouse notes'])
+      expect(await list.getByRole('link').count()).toBe(2)
       expect(await list.getByRole('link', { name: 'Return policy' }).getAttribute('href')).toBe('https://shop.example/returns#policy')
       expect(await page.locator('chatbot-widget').evaluate((host) => host.shadowRoot!.querySelector('[href^="javascript"]'))).toBeNull()
       const violations = await findAccessibilityViolations(page, { include: 'chatbot-widget' })

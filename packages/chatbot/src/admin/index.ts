@@ -10,4 +10,4 @@ export type { AdminRouter, AdminCaller } from '@chatbot-kit/admin'
 /** The admin procedures in-process, without HTTP or the access check: `createAdminCaller(chatbot)`. */
 export { createAdminCaller } from '@chatbot-kit/admin'
 /** What the built-in plugins' procedures take and answer. */
-export type { AdminApproval, AdminToolInvocation, ApprovalListInput, FeedbackListInput, ReplyFeedback, RetentionPruneInput, UsageDailyInput, UsageDailyResult, UsageDay } from '../index.js'
+export type { AdminApproval, AdminToolInvocation, ApprovalListInput, FeedbackListInput, KnowledgeDocumentsInput, KnowledgeGapsInput, KnowledgeSearchInput, KnowledgeSyncInput, ReplyFeedback, RetentionPruneInput, UsageDailyInput, UsageDailyResult, UsageDay } from '../index.js'
