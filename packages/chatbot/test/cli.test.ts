@@ -112,7 +112,7 @@ describe('chatbot serve, migrate and envelope', () => {
       expect((await fetch(`${origin}/chatbot/health`)).status).toBe(503)
       const migrated = await run(['migrate'], dir, env)
       expect(migrated.code).toBe(0)
-      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 8 migration/)
+      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 9 migration/)
       expect((await fetch(`${origin}/chatbot/health`)).status).toBe(200)
       expect((await run(['migrate'], dir, env)).stdout).toMatch(/up to date/)
     } finally {

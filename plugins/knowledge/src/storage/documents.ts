@@ -1,6 +1,7 @@
 import { dialectOf, sql, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { Chunk } from '../ingest/chunk.js'
 import { withKnowledge, type ChatbotDb } from './tables.js'
+import { toVectorBytes } from './vector-bytes.js'
 
 export interface StoredDocument {
   id: number
@@ -26,6 +27,13 @@ export interface DocumentVersion {
   title: string
   hash: string
   chunks: Chunk[]
+  /** One per chunk when embeddings are on. */
+  embeddings?: ChunkEmbeddings
+}
+
+export interface ChunkEmbeddings {
+  model: string
+  vectors: Float32Array[]
 }
 
 /** Writes a document and its chunks in one transaction, replacing what was indexed before: never half of one. */
@@ -43,11 +51,13 @@ export async function replaceDocument(db: ChatbotDb, version: DocumentVersion, n
       .values({ source: version.source, document: version.document, url: version.url, title: version.title, content_hash: version.hash, chunks: version.chunks.length, synced_at: toStoredTimestamp(now) })
       .returning('id')
       .executeTakeFirstOrThrow()
-    let position = 0
-    for (const chunk of version.chunks) {
+    const { embeddings } = version
+    for (const [position, chunk] of version.chunks.entries()) {
+      const vector = embeddings?.vectors[position]
+      const embedding = vector ? { embedding_model: embeddings!.model, embedding_dimensions: vector.length, embedding: toVectorBytes(vector) } : {}
       const row = await knowledge
         .insertInto('knowledge_chunks')
-        .values({ document_id: Number(id), source: version.source, position: position++, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text })
+        .values({ document_id: Number(id), source: version.source, position, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text, ...embedding })
         .returning('id')
         .executeTakeFirstOrThrow()
       if (dialectOf(trx) === 'sqlite') await sql`insert into ${sql.table('knowledge_chunks_fts')} (rowid, title, heading, text) values (${row.id}, ${chunk.title}, ${chunk.heading ?? ''}, ${chunk.text})`.execute(trx)
@@ -62,5 +72,15 @@ export async function deleteDocuments(db: ChatbotDb, ids: number[]): Promise<voi
     await deleteFullText(trx, ids)
     await withKnowledge(trx).deleteFrom('knowledge_chunks').where('document_id', 'in', ids).execute()
     await withKnowledge(trx).deleteFrom('knowledge_documents').where('id', 'in', ids).execute()
+  })
+}
+
+/** Replaces the vectors of a document's chunks (a changed model), all in one transaction. */
+export async function replaceEmbeddings(db: ChatbotDb, chunkIds: number[], embeddings: ChunkEmbeddings): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [index, id] of chunkIds.entries()) {
+      const vector = embeddings.vectors[index]!
+      await withKnowledge(trx).updateTable('knowledge_chunks').set({ embedding_model: embeddings.model, embedding_dimensions: vector.length, embedding: toVectorBytes(vector) }).where('id', '=', id).execute()
+    }
   })
 }
