@@ -4,7 +4,9 @@ import { channelSources } from './retrieval/channel-sources.js'
 import { createEmbeddingClient } from './embeddings/embedding-client.js'
 import { embeddingModelOf } from './embeddings/embedding-model.js'
 import { retrieve, type Retrieval, type VectorSearch } from './retrieval/retrieve.js'
+import { pgvectorSearch } from './retrieval/pgvector-search.js'
 import { createVectorIndex } from './retrieval/vector-index.js'
+import { usesPgvector } from './storage/pgvector.js'
 import { sourceStatuses, type SourceStatus } from './storage/source-status.js'
 import type { SourceSyncReport } from './sync/sync-report.js'
 import type { SyncProgress } from './sync/sync-source.js'
@@ -45,6 +47,7 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
   const vectors: VectorSearch | undefined = embedder && {
     async search(question, sources, limit) {
       const [query] = await embedder.embed([question])
+      if (await usesPgvector(db)) return pgvectorSearch(db, query!, embedder.model.model, sources, limit)
       return index.search(query!, embedder.model.model, sources, limit)
     },
   }

@@ -2,6 +2,7 @@ import { dialectOf, sql, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { Chunk } from '../ingest/chunk.js'
 import { withKnowledge, type ChatbotDb } from './tables.js'
 import { toVectorBytes } from './vector-bytes.js'
+import { vectorValue } from './pgvector.js'
 
 export interface StoredDocument {
   id: number
@@ -34,6 +35,13 @@ export interface DocumentVersion {
 export interface ChunkEmbeddings {
   model: string
   vectors: Float32Array[]
+  /** Also written to pgvector's column (storage/pgvector.ts). */
+  pgvector: boolean
+}
+
+/** pgvector's copy of a chunk's vector, written beside the bytes the in-process search reads. */
+async function writePgvector(db: ChatbotDb, id: number | bigint, vector: Float32Array): Promise<void> {
+  await sql`update ${sql.table('knowledge_chunks')} set embedding_vector = ${vectorValue(vector)} where id = ${id}`.execute(db)
 }
 
 /** Writes a document and its chunks in one transaction, replacing what was indexed before: never half of one. */
@@ -60,6 +68,7 @@ export async function replaceDocument(db: ChatbotDb, version: DocumentVersion, n
         .values({ document_id: Number(id), source: version.source, position, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text, ...embedding })
         .returning('id')
         .executeTakeFirstOrThrow()
+      if (vector && embeddings!.pgvector) await writePgvector(trx, row.id, vector)
       if (dialectOf(trx) === 'sqlite') await sql`insert into ${sql.table('knowledge_chunks_fts')} (rowid, title, heading, text) values (${row.id}, ${chunk.title}, ${chunk.heading ?? ''}, ${chunk.text})`.execute(trx)
     }
   })
@@ -81,6 +90,7 @@ export async function replaceEmbeddings(db: ChatbotDb, chunkIds: number[], embed
     for (const [index, id] of chunkIds.entries()) {
       const vector = embeddings.vectors[index]!
       await withKnowledge(trx).updateTable('knowledge_chunks').set({ embedding_model: embeddings.model, embedding_dimensions: vector.length, embedding: toVectorBytes(vector) }).where('id', '=', id).execute()
+      if (embeddings.pgvector) await writePgvector(trx, id, vector)
     }
   })
 }

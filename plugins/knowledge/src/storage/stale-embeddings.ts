@@ -1,8 +1,12 @@
+import { sql } from '@chatbot-kit/kernel/plugin'
 import type { EmbeddingModel } from '../embeddings/embedding-client.js'
 import { withKnowledge, type ChatbotDb } from './tables.js'
 
-/** The ids of a source's documents with a chunk not embedded by `model` (another model or size, or none). */
-export async function staleEmbeddings(db: ChatbotDb, source: string, model: EmbeddingModel): Promise<Set<number>> {
+/**
+ * The ids of a source's documents with a chunk not embedded by `model` (another model or size,
+ * or none), or, with `pgvector`, missing from its column (embedded before the extension came).
+ */
+export async function staleEmbeddings(db: ChatbotDb, source: string, model: EmbeddingModel, pgvector: boolean): Promise<Set<number>> {
   const rows = await withKnowledge(db)
     .selectFrom('knowledge_chunks')
     .select('document_id')
@@ -11,6 +15,7 @@ export async function staleEmbeddings(db: ChatbotDb, source: string, model: Embe
     .where((eb) => {
       const stale = [eb('embedding_model', 'is', null), eb('embedding_model', '<>', model.model)]
       if (model.dimensions !== undefined) stale.push(eb('embedding_dimensions', '<>', model.dimensions))
+      if (pgvector) stale.push(eb(sql.ref('embedding_vector'), 'is', null))
       return eb.or(stale)
     })
     .execute()

@@ -7,6 +7,7 @@ import { reasonOf, type SourceDocument } from '../sources/source-document.js'
 import type { EmbeddingClient } from '../embeddings/embedding-client.js'
 import { embeddingText } from '../embeddings/embedding-text.js'
 import { deleteDocuments, replaceDocument, replaceEmbeddings, storedDocuments, type StoredDocument } from '../storage/documents.js'
+import { usesPgvector } from '../storage/pgvector.js'
 import { documentChunks, staleEmbeddings } from '../storage/stale-embeddings.js'
 import { acquireLease, finishSync, renewLease } from '../storage/sync-state.js'
 import type { ChatbotDb } from '../storage/tables.js'
@@ -47,14 +48,15 @@ export async function syncSource(db: ChatbotDb, name: string, source: KnowledgeS
     const listing = await listDocuments(source, options)
     report.failures.push(...listing.failures)
     const stored = await storedDocuments(db, name)
-    const stale = options.embedder ? await staleEmbeddings(db, name, options.embedder.model) : new Set<number>()
+    const pgvector = options.embedder ? await usesPgvector(db) : false
+    const stale = options.embedder ? await staleEmbeddings(db, name, options.embedder.model, pgvector) : new Set<number>()
     const requestsBefore = options.embedder?.requests ?? 0
     const failed = new Set(listing.failures.map((failure) => failure.document))
     let done = 0
     for (const document of listing.documents) {
       options.onProgress?.({ source: name, done: done++, total: listing.documents.length, document: document.document })
       try {
-        await syncDocument(db, name, document, stored.get(document.document), { ...options, stale }, report)
+        await syncDocument(db, name, document, stored.get(document.document), { ...options, stale, pgvector }, report)
       } catch (error) {
         failed.add(document.document)
         report.failures.push({ document: document.document, reason: reasonOf(error) })
@@ -83,6 +85,7 @@ interface DocumentOptions {
   embedder?: EmbeddingClient
   /** Documents with chunks another model (or none) embedded. */
   stale: ReadonlySet<number>
+  pgvector: boolean
 }
 
 async function syncDocument(db: ChatbotDb, name: string, document: SourceDocument, stored: StoredDocument | undefined, options: DocumentOptions, report: SourceSyncReport): Promise<void> {
@@ -90,14 +93,14 @@ async function syncDocument(db: ChatbotDb, name: string, document: SourceDocumen
   const hash = createHash('sha256').update(bytes).digest('hex')
   const { embedder } = options
   if (stored && stored.hash === hash && !options.full) {
-    if (embedder && options.stale.has(stored.id)) await reembed(db, stored.id, embedder)
+    if (embedder && options.stale.has(stored.id)) await reembed(db, stored.id, embedder, options.pgvector)
     report.unchanged++
     return
   }
   const parsed = await parseDocument(bytes, format, nameOf(document.document))
   const chunks = chunkDocument(parsed, document.url)
   // Embedded before the transaction: an endpoint that fails leaves the indexed version as it was.
-  const embeddings = embedder && { model: embedder.model.model, vectors: await embedder.embed(chunks.map(embeddingText)) }
+  const embeddings = embedder && { model: embedder.model.model, vectors: await embedder.embed(chunks.map(embeddingText)), pgvector: options.pgvector }
   await replaceDocument(db, { source: name, document: document.document, url: document.url, title: parsed.title, hash, chunks, ...(embeddings && { embeddings }) }, new Date())
   report.chunks += chunks.length
   if (stored) report.changed++
@@ -105,8 +108,8 @@ async function syncDocument(db: ChatbotDb, name: string, document: SourceDocumen
 }
 
 /** An unchanged document whose chunks another model embedded: only the vectors are rewritten. */
-async function reembed(db: ChatbotDb, documentId: number, embedder: EmbeddingClient): Promise<void> {
+async function reembed(db: ChatbotDb, documentId: number, embedder: EmbeddingClient, pgvector: boolean): Promise<void> {
   const chunks = await documentChunks(db, documentId)
   const vectors = await embedder.embed(chunks.map(embeddingText))
-  await replaceEmbeddings(db, chunks.map((chunk) => Number(chunk.id)), { model: embedder.model.model, vectors })
+  await replaceEmbeddings(db, chunks.map((chunk) => Number(chunk.id)), { model: embedder.model.model, vectors, pgvector })
 }
