@@ -4,12 +4,17 @@ import type { VectorHit } from './vector-index.js'
 
 /** Reciprocal rank fusion's constant: how much lower ranks still count (60, as in the original paper). */
 const RRF_K = 60
+/**
+ * The vector ranking's weight against the full-text one's (1): half, as measured on the
+ * retrieval corpus (docs/knowledge.md, "Quality"): at 1 the vectors' misses pushed right
+ * full-text hits down more often than their finds lifted answers up.
+ */
+const VECTOR_WEIGHT = 0.5
 
 /**
  * A cosine similarity as a 0..1 score, on the scale of the full-text score: under `FLOOR` a
  * vector says nothing (unrelated texts land there), at `CEILING` and above it is as good as a
- * chunk holding every word of the question. Measured on the labelled questions
- * (docs/knowledge.md, "Hybrid retrieval").
+ * chunk holding every word of the question (docs/knowledge.md, "Hybrid retrieval").
  */
 const FLOOR = 0.2
 const CEILING = 0.6
@@ -36,9 +41,9 @@ async function candidatesOf(db: ChatbotDb, ids: number[], after: number): Promis
 /** Both rankings in one order by reciprocal rank fusion: a chunk both find high comes first. */
 export async function fuse(db: ChatbotDb, fullText: Candidate[], vectors: VectorHit[]): Promise<FusedCandidate[]> {
   const fused = new Map<number, number>()
-  const add = (id: number, rank: number) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1))
+  const add = (id: number, rank: number, weight = 1) => fused.set(id, (fused.get(id) ?? 0) + weight / (RRF_K + rank + 1))
   fullText.forEach((candidate, rank) => add(candidate.id, rank))
-  vectors.forEach((hit, rank) => add(hit.id, rank))
+  vectors.forEach((hit, rank) => add(hit.id, rank, VECTOR_WEIGHT))
   const known = new Map(fullText.map((candidate) => [candidate.id, candidate]))
   const extra = await candidatesOf(db, vectors.map((hit) => hit.id).filter((id) => !known.has(id)), fullText.length)
   for (const candidate of extra) known.set(candidate.id, candidate)
