@@ -19,16 +19,17 @@ interface Loaded {
 
 /**
  * Exact cosine search over the stored vectors, in process. The vectors of one model are loaded
- * once and kept; a one-row query per search (how many chunks that model embedded, and the newest
- * id) tells when a sync, here or on another instance, changed them, and they are loaded again.
+ * once and kept; a one-row query per search on the small sync-state table (when the last sync of
+ * any source ended) tells when a sync, here or on another instance, changed them, and they are
+ * loaded again. (Counting the embedded chunks instead scans the chunks' table: 10+ ms a turn at
+ * 10,000 chunks.) A sync in progress shows once it ends.
  */
 export function createVectorIndex(db: ChatbotDb) {
   let loaded: Loaded | undefined
 
   async function signatureOf(model: string, dimensions: number): Promise<string> {
-    const { rows } = await sql<{ n: number | string; newest: number | string | null }>`
-      select count(*) as n, max(id) as newest from ${sql.table('knowledge_chunks')} where embedding_model = ${model} and embedding_dimensions = ${dimensions}`.execute(db)
-    return `${model}:${dimensions}:${rows[0]!.n}:${rows[0]!.newest}`
+    const { rows } = await sql<{ synced: string | null }>`select max(last_sync_at) as synced from ${sql.table('knowledge_sync_state')}`.execute(db)
+    return `${model}:${dimensions}:${rows[0]!.synced}`
   }
 
   async function load(model: string, dimensions: number, signature: string): Promise<Loaded> {
@@ -49,15 +50,21 @@ export function createVectorIndex(db: ChatbotDb) {
     const { ids, matrix, dimensions } = loaded
     const wanted = new Set(sources)
     const norm = Math.hypot(...query) || 1
-    const hits: VectorHit[] = []
+    // The best `limit` kept sorted as the scan goes: no array of every chunk to sort.
+    const best: VectorHit[] = []
     for (let index = 0; index < ids.length; index++) {
       if (!wanted.has(loaded.sources[index]!)) continue
       let dot = 0
       const offset = index * dimensions
       for (let at = 0; at < dimensions; at++) dot += matrix[offset + at]! * query[at]!
-      hits.push({ id: ids[index]!, similarity: dot / norm })
+      const similarity = dot / norm
+      if (best.length === limit && similarity <= best[limit - 1]!.similarity) continue
+      let slot = Math.min(best.length, limit - 1)
+      while (slot > 0 && best[slot - 1]!.similarity < similarity) slot--
+      best.splice(slot, 0, { id: ids[index]!, similarity })
+      if (best.length > limit) best.pop()
     }
-    return hits.sort((a, b) => b.similarity - a.similarity).slice(0, limit)
+    return best
   }
 
   return { search }
