@@ -3,6 +3,7 @@ import type { Chatbot } from '@chatbot-kit/kernel'
 import { sql } from '@chatbot-kit/kernel/plugin'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { databaseTargets, describeEachDatabase, listenNode, type CreatedDatabase, type Listener } from '@chatbot-kit/test-utils'
+import { ChatbotKnowledgeEmbeddingException } from '../src/index.js'
 import { writeCorpusFolder } from './fixtures/folder.js'
 import { indexSnapshot, startKnowledge } from './setup.js'
 
@@ -99,6 +100,18 @@ describeEachDatabase('knowledge embeddings', { label: 'a folder embedded through
       expect(report!.failures[0]!.document).toBe('warranty.md')
       expect(report!.failures[0]!.reason).toMatch(kind === 'status' ? /demo-embedding.*answered 500/ : /3 dimensions, expected 64/)
       expect(await indexSnapshot(chatbot)).toEqual(before)
+    } finally {
+      await broken.close()
+    }
+  })
+
+  it('a search whose question cannot be embedded fails with knowledge_embedding_failed (a turn logs it and answers without sources)', async () => {
+    const broken = await brokenEndpoint('status')
+    try {
+      chatbot = await start({ model: 'demo-embedding', baseUrl: broken.url })
+      const error = await chatbot.searchKnowledge('return policy').catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ChatbotKnowledgeEmbeddingException)
+      expect((error as ChatbotKnowledgeEmbeddingException).code()).toBe('knowledge_embedding_failed')
     } finally {
       await broken.close()
     }

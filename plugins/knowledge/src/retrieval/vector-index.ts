@@ -1,6 +1,7 @@
 import { sql } from '@chatbot-kit/kernel/plugin'
 import { withKnowledge, type ChatbotDb } from '../storage/tables.js'
 import { fromVectorBytes } from '../storage/vector-bytes.js'
+import { dot } from './dot.js'
 
 export interface VectorHit {
   id: number
@@ -54,10 +55,7 @@ export function createVectorIndex(db: ChatbotDb) {
     const best: VectorHit[] = []
     for (let index = 0; index < ids.length; index++) {
       if (!wanted.has(loaded.sources[index]!)) continue
-      let dot = 0
-      const offset = index * dimensions
-      for (let at = 0; at < dimensions; at++) dot += matrix[offset + at]! * query[at]!
-      const similarity = dot / norm
+      const similarity = dot(matrix, index * dimensions, query) / norm
       if (best.length === limit && similarity <= best[limit - 1]!.similarity) continue
       let slot = Math.min(best.length, limit - 1)
       while (slot > 0 && best[slot - 1]!.similarity < similarity) slot--
