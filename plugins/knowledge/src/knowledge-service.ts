@@ -3,7 +3,8 @@ import { ChatbotKnowledgeUnknownSourceException } from './errors.js'
 import { channelSources } from './retrieval/channel-sources.js'
 import { createEmbeddingClient } from './embeddings/embedding-client.js'
 import { embeddingModelOf } from './embeddings/embedding-model.js'
-import { retrieve, type Retrieval, type VectorSearch } from './retrieval/retrieve.js'
+import { createIndexStatistics } from './retrieval/index-statistics.js'
+import { retrieve, type Retrieval, type RetrievalIndex, type VectorSearch } from './retrieval/retrieve.js'
 import { pgvectorSearch } from './retrieval/pgvector-search.js'
 import { createVectorIndex } from './retrieval/vector-index.js'
 import { usesPgvector } from './storage/pgvector.js'
@@ -45,12 +46,13 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
   const embedder = model && createEmbeddingClient(model)
   const index = createVectorIndex(db)
   const vectors: VectorSearch | undefined = embedder && {
-    async search(question, sources, limit) {
+    async search(question, sources, limit, version) {
       const [query] = await embedder.embed([question])
       if (await usesPgvector(db)) return pgvectorSearch(db, query!, embedder.model.model, sources, limit)
-      return index.search(query!, embedder.model.model, sources, limit)
+      return index.search(query!, embedder.model.model, sources, limit, version)
     },
   }
+  const retrievalIndex: RetrievalIndex = { statistics: createIndexStatistics(db), vectors }
 
   const syncKnowledge = async ({ source, full = false, onProgress }: SyncKnowledgeOptions = {}): Promise<SourceSyncReport[]> => {
     if (source !== undefined && !names.includes(source)) throw new ChatbotKnowledgeUnknownSourceException(source, names)
@@ -68,10 +70,10 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
 
   const searchKnowledge = (query: string, { channel, limit }: SearchKnowledgeOptions = {}): Promise<Retrieval> => {
     const sources = channel === undefined ? names : channelSources(names, api.settings(channel).knowledge)
-    return retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: knowledge.minScore }, vectors)
+    return retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: knowledge.minScore }, retrievalIndex)
   }
 
-  return { syncKnowledge, knowledgeStatus, searchKnowledge, vectors }
+  return { syncKnowledge, knowledgeStatus, searchKnowledge, retrievalIndex }
 }
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>

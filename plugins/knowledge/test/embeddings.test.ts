@@ -116,6 +116,20 @@ describeEachDatabase('knowledge embeddings', { label: 'a folder embedded through
     }
   })
 
+  it('an instance’s cached index follows a sync another instance ran', async () => {
+    chatbot = await start({ model: 'demo-embedding' })
+    await chatbot.syncKnowledge()
+    expect((await chatbot.searchKnowledge('kayak rental')).results.map((result) => result.document)).not.toContain('kayaks.md')
+    folder.write('kayaks.md', '# Kayak rental\n\nEvery store rents kayaks by the day.')
+    const other = await start({ model: 'demo-embedding' })
+    try {
+      await other.syncKnowledge()
+    } finally {
+      await other.close()
+    }
+    expect((await chatbot.searchKnowledge('kayak rental')).results[0]?.document).toBe('kayaks.md')
+  })
+
   it('finds a paraphrase sharing no word with the page only with vectors on', async () => {
     const question = 'delivered overseas'
     chatbot = await start({ model: 'demo-embedding' })

@@ -4,6 +4,7 @@ import { CANDIDATES, fullTextSearch } from './full-text.js'
 import { fuse } from './fuse.js'
 import { queryTerms } from './query-terms.js'
 import { scoreOf } from './score.js'
+import type { IndexStatistics } from './index-statistics.js'
 import type { VectorHit } from './vector-index.js'
 
 /** One chunk offered to a turn (and printed by `chatbot knowledge search`). */
@@ -27,7 +28,14 @@ export interface Retrieval {
 
 /** The vector side of hybrid retrieval: the question embedded and searched (knowledge-service.ts). */
 export interface VectorSearch {
-  search(question: string, sources: string[], limit: number): Promise<VectorHit[]>
+  /** `version`: the index's (IndexStatistics.refresh), which tells a cache whether a sync changed it. */
+  search(question: string, sources: string[], limit: number, version: string): Promise<VectorHit[]>
+}
+
+/** What a process keeps of the index between turns: its statistics, and the vector side when embeddings are on. */
+export interface RetrievalIndex {
+  statistics: IndexStatistics
+  vectors: VectorSearch | undefined
 }
 
 export interface RetrieveLimits {
@@ -43,10 +51,11 @@ export interface RetrieveLimits {
  * `minScore` left out, at most `topK`, and whole chunks only within `maxBytes` of text (one that
  * does not fit is dropped, a smaller later one may still fit).
  */
-export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits, vectors?: VectorSearch): Promise<Retrieval> {
+export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits, { statistics, vectors }: RetrievalIndex): Promise<Retrieval> {
   // Nothing to search (a channel with `knowledge: []`) is not a gap: the turn did not search.
   if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [] }
-  const [{ candidates, terms, chunks }, hits] = await Promise.all([fullTextSearch(db, queryTerms(question), sources), vectors?.search(question, sources, CANDIDATES) ?? []])
+  const version = await statistics.refresh()
+  const [{ candidates, terms, chunks }, hits] = await Promise.all([fullTextSearch(db, queryTerms(question), sources, statistics), vectors?.search(question, sources, CANDIDATES, version) ?? []])
   const ranked = vectors ? await fuse(db, candidates, hits) : candidates.map((candidate) => ({ candidate, similarity: 0 }))
   const results: RetrievedChunk[] = []
   let bytes = 0

@@ -1,4 +1,3 @@
-import { sql } from '@chatbot-kit/kernel/plugin'
 import { withKnowledge, type ChatbotDb } from '../storage/tables.js'
 import { fromVectorBytes } from '../storage/vector-bytes.js'
 import { dot } from './dot.js'
@@ -20,18 +19,13 @@ interface Loaded {
 
 /**
  * Exact cosine search over the stored vectors, in process. The vectors of one model are loaded
- * once and kept; a one-row query per search on the small sync-state table (when the last sync of
- * any source ended) tells when a sync, here or on another instance, changed them, and they are
- * loaded again. (Counting the embedded chunks instead scans the chunks' table: 10+ ms a turn at
- * 10,000 chunks.) A sync in progress shows once it ends.
+ * once and kept until the index's version (when the last sync of any source ended:
+ * IndexStatistics.refresh) moves, a sync here or on another instance. (Counting the embedded
+ * chunks instead scans the chunks' table: 10+ ms a turn at 10,000 chunks.) A sync in progress
+ * shows once it ends.
  */
 export function createVectorIndex(db: ChatbotDb) {
   let loaded: Loaded | undefined
-
-  async function signatureOf(model: string, dimensions: number): Promise<string> {
-    const { rows } = await sql<{ synced: string | null }>`select max(last_sync_at) as synced from ${sql.table('knowledge_sync_state')}`.execute(db)
-    return `${model}:${dimensions}:${rows[0]!.synced}`
-  }
 
   async function load(model: string, dimensions: number, signature: string): Promise<Loaded> {
     const rows = await withKnowledge(db).selectFrom('knowledge_chunks').select(['id', 'source', 'embedding']).where('embedding_model', '=', model).where('embedding_dimensions', '=', dimensions).orderBy('id').execute()
@@ -45,8 +39,8 @@ export function createVectorIndex(db: ChatbotDb) {
   }
 
   /** The `limit` chunks of `sources` most similar to `query` (embedded by `model`), best first. */
-  async function search(query: Float32Array, model: string, sources: string[], limit: number): Promise<VectorHit[]> {
-    const signature = await signatureOf(model, query.length)
+  async function search(query: Float32Array, model: string, sources: string[], limit: number, version: string): Promise<VectorHit[]> {
+    const signature = `${model}:${query.length}:${version}`
     if (loaded?.signature !== signature) loaded = await load(model, query.length, signature)
     const { ids, matrix, dimensions } = loaded
     const wanted = new Set(sources)
