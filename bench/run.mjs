@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The chatbot-kit benchmark (docs/performance.md). `node bench/run.mjs [--quick] [--profile]
-// [--scenario latency,throughput,streams,disconnect,startup,storage,resume,stop,instances,console] [--streams-peer]
+// [--scenario latency,throughput,streams,disconnect,startup,storage,resume,stop,instances,console,knowledge] [--streams-peer]
 // [--max-streams N] [--out NAME]`.
 // Starts the demo provider, `chatbot serve` and the AI SDK peer relay as separate processes, drives
 // them from separate load processes over loopback, writes bench/results/latest.{json,md}.
@@ -14,8 +14,9 @@ import { writeCharts } from './charts.mjs'
 import { BENCH_DIR, ROOT, SHARED_STORES_SKIPPED, WARM_UP_SETTLE_MS, httpGet, median, percentile, sleep, spawnUntil, stopChild, trackChild, withSharedStores } from './lib.mjs'
 import { consoleOverview, instances } from './multi/scenarios.mjs'
 import { leftReplies, resume, stop } from './replies/scenarios.mjs'
+import { knowledge } from './knowledge/scenario.mjs'
 
-const ALL = ['latency', 'throughput', 'streams', 'disconnect', 'startup', 'storage', 'resume', 'stop', 'instances', 'console']
+const ALL = ['latency', 'throughput', 'streams', 'disconnect', 'startup', 'storage', 'resume', 'stop', 'instances', 'console', 'knowledge']
 const { values } = parseArgs({
   options: {
     scenario: { type: 'string', default: ALL.join(',') },
@@ -347,9 +348,9 @@ async function storage() {
 }
 
 // --------------------------------------------------------------------------------------------- main
-/** What the durable-replies scenarios (replies/scenarios.mjs) use of this file. */
-const bench = { quick, work, log, raw, row, round, startProvider, startChatbot, runRequests: (options) => runLoad(options), runLoad: (options) => runLoad(options, 600_000, 'replies/load.mjs') }
-const runners = { latency, throughput, streams, disconnect, startup, storage, resume: () => resume(bench), stop: () => stop(bench), instances: () => instances(bench), console: () => consoleOverview(bench) }
+/** What the durable-replies and knowledge scenarios (replies/, knowledge/) use of this file. */
+const bench = { quick, work, benchDir: BENCH_DIR, log, raw, row, round, startProvider, startChatbot, startPeer, chatbotEnv, runRequests: (options) => runLoad(options), runLoad: (options) => runLoad(options, 600_000, 'replies/load.mjs') }
+const runners = { latency, throughput, streams, disconnect, startup, storage, resume: () => resume(bench), stop: () => stop(bench), instances: () => instances(bench), console: () => consoleOverview(bench), knowledge: () => knowledge(bench) }
 const startedAt = new Date()
 const failures = {}
 for (const name of scenarios) {

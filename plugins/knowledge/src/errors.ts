@@ -24,3 +24,14 @@ export class ChatbotKnowledgeUnknownSourceException extends ChatbotException {
     super(`No knowledge source is named "${name}"${known.length ? ` (configured: ${known.join(', ')})` : ' (knowledge.sources is empty)'}.`, { code: 'knowledge_unknown_source', status: 404 })
   }
 }
+
+/**
+ * The embedding endpoint failed (unreachable, a bad status, a malformed reply) or returned vectors
+ * of the wrong size. Sync reports it with the source and document and keeps the document's
+ * indexed version; a turn goes on without sources.
+ */
+export class ChatbotKnowledgeEmbeddingException extends ChatbotException {
+  constructor(message: string, cause?: unknown) {
+    super(message, { code: 'knowledge_embedding_failed', status: 502, cause })
+  }
+}

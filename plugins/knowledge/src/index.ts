@@ -1,6 +1,6 @@
 export { knowledgePlugin, type KnowledgePluginOptions } from './plugin.js'
 export { knowledgeOptions, DEFAULT_MIN_SCORE } from './options.js'
-export { ChatbotKnowledgeDocumentException, ChatbotKnowledgeFetchRefusedException, ChatbotKnowledgeUnknownSourceException } from './errors.js'
+export { ChatbotKnowledgeDocumentException, ChatbotKnowledgeEmbeddingException, ChatbotKnowledgeFetchRefusedException, ChatbotKnowledgeUnknownSourceException } from './errors.js'
 export type { KnowledgeSource, FilesSource, SitemapSource, UrlsSource } from './sources/source-config.js'
 export type { SyncKnowledgeOptions, SearchKnowledgeOptions, KnowledgeService } from './knowledge-service.js'
 export type { SourceSyncReport } from './sync/sync-report.js'

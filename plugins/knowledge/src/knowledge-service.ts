@@ -1,7 +1,13 @@
 import type { PluginApi } from '@chatbot-kit/kernel'
 import { ChatbotKnowledgeUnknownSourceException } from './errors.js'
 import { channelSources } from './retrieval/channel-sources.js'
-import { retrieve, type Retrieval } from './retrieval/retrieve.js'
+import { createEmbeddingClient } from './embeddings/embedding-client.js'
+import { embeddingModelOf } from './embeddings/embedding-model.js'
+import { createIndexStatistics } from './retrieval/index-statistics.js'
+import { retrieve, type Retrieval, type RetrievalIndex, type VectorSearch } from './retrieval/retrieve.js'
+import { pgvectorSearch } from './retrieval/pgvector-search.js'
+import { createVectorIndex } from './retrieval/vector-index.js'
+import { usesPgvector } from './storage/pgvector.js'
 import { sourceStatuses, type SourceStatus } from './storage/source-status.js'
 import type { SourceSyncReport } from './sync/sync-report.js'
 import type { SyncProgress } from './sync/sync-source.js'
@@ -36,6 +42,17 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
   const { knowledge } = api.config
   const names = Object.keys(knowledge.sources)
   const db = api.storage.db
+  const model = embeddingModelOf(api.config)
+  const embedder = model && createEmbeddingClient(model)
+  const index = createVectorIndex(db)
+  const vectors: VectorSearch | undefined = embedder && {
+    async search(question, sources, limit, version) {
+      const [query] = await embedder.embed([question])
+      if (await usesPgvector(db)) return pgvectorSearch(db, query!, embedder.model.model, sources, limit)
+      return index.search(query!, embedder.model.model, sources, limit, version)
+    },
+  }
+  const retrievalIndex: RetrievalIndex = { statistics: createIndexStatistics(db), vectors }
 
   const syncKnowledge = async ({ source, full = false, onProgress }: SyncKnowledgeOptions = {}): Promise<SourceSyncReport[]> => {
     if (source !== undefined && !names.includes(source)) throw new ChatbotKnowledgeUnknownSourceException(source, names)
@@ -44,7 +61,7 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
     const reports: SourceSyncReport[] = []
     for (const name of source === undefined ? names : [source]) {
       const listOptions = { cwd: options.cwd ?? process.cwd(), maxDocumentBytes: knowledge.maxDocumentBytes, timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS, userAgent: 'chatbot-kit' }
-      reports.push(await syncSource(db, name, knowledge.sources[name]!, { ...listOptions, full, ...(onProgress && { onProgress }) }))
+      reports.push(await syncSource(db, name, knowledge.sources[name]!, { ...listOptions, full, ...(embedder && { embedder }), ...(onProgress && { onProgress }) }))
     }
     return reports
   }
@@ -53,10 +70,10 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
 
   const searchKnowledge = (query: string, { channel, limit }: SearchKnowledgeOptions = {}): Promise<Retrieval> => {
     const sources = channel === undefined ? names : channelSources(names, api.settings(channel).knowledge)
-    return retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: knowledge.minScore })
+    return retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: knowledge.minScore }, retrievalIndex)
   }
 
-  return { syncKnowledge, knowledgeStatus, searchKnowledge }
+  return { syncKnowledge, knowledgeStatus, searchKnowledge, retrievalIndex }
 }
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>

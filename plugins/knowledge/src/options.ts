@@ -3,6 +3,9 @@ import { checkSources, type KnowledgeSource } from './sources/source-config.js'
 
 const MIB = 1024 * 1024
 const DAY = 86_400
+/** OpenAI's limits: inputs per request, and vector size. */
+const MAX_BATCH = 2048
+const MAX_DIMENSIONS = 4096
 
 /**
  * The default `knowledge.minScore`, measured on the labelled questions of
@@ -22,15 +25,24 @@ const minScore: OptionSpec = {
   check: (value, key) => (typeof value === 'number' && value >= 0 && value <= 1) || fail(key, `expected a number from 0 to 1, got ${JSON.stringify(value)}`),
 }
 
-/** `knowledge.embeddings`: `false`, or an embedding model; only full-text retrieval ships in this release. */
+const isCount = (value: unknown, max: number) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max
+
+/** `knowledge.embeddings`: `false` (full-text only), or the embedding model that adds vector similarity. */
 const embeddings: OptionSpec = {
   default: false,
-  doc: 'false: full-text retrieval only (embeddings are not supported yet)',
+  doc: 'false: full-text retrieval only; { model, baseUrl?, apiKey?, dimensions?, batchSize? }: hybrid with vectors from POST {baseUrl}/embeddings',
+  example: "{ model: 'text-embedding-3-small', dimensions: 512 }",
   check(value, key) {
     if (value === false) return
     if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(key, 'expected false or { model, baseUrl?, apiKey?, dimensions?, batchSize? }')
-    const { model } = value as Record<string, unknown>
-    if (model !== undefined && model !== null && model !== '') fail(`${key}.model`, 'embeddings are not supported yet: set knowledge.embeddings to false (retrieval is full-text)')
+    const { model, baseUrl, apiKey, dimensions, batchSize, ...rest } = value as Record<string, unknown>
+    const unknown = Object.keys(rest)[0]
+    if (unknown !== undefined) fail(`${key}.${unknown}`, 'unknown key (expected model, baseUrl, apiKey, dimensions, batchSize)')
+    if (model !== undefined && typeof model !== 'string') fail(`${key}.model`, `expected the embedding model's name, got ${JSON.stringify(model)}`)
+    if (baseUrl !== undefined && (typeof baseUrl !== 'string' || !/^https?:\/\/[^/\s]+/.test(baseUrl))) fail(`${key}.baseUrl`, `expected an http(s) URL, got ${JSON.stringify(baseUrl)}`)
+    if (apiKey !== undefined && typeof apiKey !== 'string') fail(`${key}.apiKey`, 'expected a string')
+    if (dimensions !== undefined && !isCount(dimensions, MAX_DIMENSIONS)) fail(`${key}.dimensions`, `expected an integer from 1 to ${MAX_DIMENSIONS}, got ${JSON.stringify(dimensions)}`)
+    if (batchSize !== undefined && !isCount(batchSize, MAX_BATCH)) fail(`${key}.batchSize`, `expected an integer from 1 to ${MAX_BATCH}, got ${JSON.stringify(batchSize)}`)
   },
 }
 
@@ -53,6 +65,15 @@ export const knowledgeOptions = defineOptions({
   'knowledge.embeddings': embeddings,
   knowledge: channelKnowledge,
 })
+
+export interface EmbeddingsConfig {
+  model?: string
+  baseUrl?: string
+  apiKey?: string
+  /** Asked of the model (`dimensions`) and checked on every vector it returns. */
+  dimensions?: number
+  batchSize?: number
+}
 
 declare module '@chatbot-kit/kernel' {
   interface ChatbotConfig {
@@ -78,8 +99,12 @@ declare module '@chatbot-kit/kernel' {
        * @env CHATBOT_KNOWLEDGE_SYNC_INTERVAL
        */
       syncInterval?: number
-      /** `false` (the default): full-text retrieval only. Embedding models are not supported yet. */
-      embeddings?: false | { model?: string; baseUrl?: string; apiKey?: string; dimensions?: number; batchSize?: number }
+      /**
+       * `false` (the default), or no `model`: full-text retrieval only. With a model, chunks are
+       * embedded through `POST {baseUrl}/embeddings` (default: the provider's `baseUrl` and
+       * `apiKey`), `batchSize` texts a request (default 64), and retrieval is hybrid.
+       */
+      embeddings?: false | EmbeddingsConfig
     }
   }
   interface ResolvedConfig {
@@ -90,7 +115,7 @@ declare module '@chatbot-kit/kernel' {
       maxBytes: number
       minScore: number
       syncInterval: number
-      embeddings: false | { model?: string }
+      embeddings: false | EmbeddingsConfig
     }
   }
   interface ChannelConfig {

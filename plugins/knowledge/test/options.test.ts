@@ -37,7 +37,12 @@ describe('knowledgeOptions', () => {
     [{ knowledge: { sources: { docs: { type: 'files', path: 'docs', allowPrivateNetwork: true } } } }, {}, 'knowledge.sources.docs.allowPrivateNetwork'],
     [{ knowledge: { minScore: 1.5 } }, {}, 'knowledge.minScore'],
     [{ knowledge: { topK: 0 } }, {}, 'knowledge.topK'],
-    [{ knowledge: { embeddings: { model: 'text-embedding-3-small' } } }, {}, 'knowledge.embeddings.model'],
+    [{ knowledge: { embeddings: { model: 42 } } }, {}, 'knowledge.embeddings.model'],
+    [{ knowledge: { embeddings: { model: 'm', baseUrl: 'localhost:11434' } } }, {}, 'knowledge.embeddings.baseUrl'],
+    [{ knowledge: { embeddings: { model: 'm', dimensions: 0 } } }, {}, 'knowledge.embeddings.dimensions'],
+    [{ knowledge: { embeddings: { model: 'm', batchSize: 5000 } } }, {}, 'knowledge.embeddings.batchSize'],
+    [{ knowledge: { embeddings: { model: 'm', dimension: 512 } } }, {}, 'knowledge.embeddings.dimension'],
+    [{ knowledge: { embeddings: 'text-embedding-3-small' } }, {}, 'knowledge.embeddings'],
     [{}, { CHATBOT_KNOWLEDGE_MIN_SCORE: 'high' }, 'CHATBOT_KNOWLEDGE_MIN_SCORE'],
     [{}, { CHATBOT_KNOWLEDGE_TOP_K: 'five' }, 'CHATBOT_KNOWLEDGE_TOP_K'],
   ])('names the bad key (%j %j)', (file, env, key) => {

@@ -1,5 +1,6 @@
 import { dialectOf, sql } from '@chatbot-kit/kernel/plugin'
 import type { ChatbotDb } from '../storage/tables.js'
+import type { IndexStatistics } from './index-statistics.js'
 import type { Candidate, TermStats } from './score.js'
 
 export interface FullTextResult {
@@ -25,7 +26,7 @@ export const CANDIDATES = 50
 const toCandidates = (rows: CandidateRow[]): Candidate[] => rows.map((row, position) => ({ ...row, id: Number(row.id), position }))
 
 /** SQLite: FTS5's BM25 with title and heading weighing more than the body (porter stemming). */
-async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[]): Promise<Omit<FullTextResult, 'chunks'>> {
+async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[], statistics: IndexStatistics): Promise<Omit<FullTextResult, 'chunks'>> {
   const fts = sql.table('knowledge_chunks_fts')
   const any = terms.map((term) => `"${term}"`).join(' OR ')
   const { rows } = await sql<CandidateRow>`
@@ -38,16 +39,16 @@ async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[]): 
   const stats = await Promise.all(
     terms.map(async (term) => {
       const quoted = `"${term}"`
-      const counted = await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${quoted}`.execute(db)
+      const documentFrequency = await statistics.frequency(term, async () => Number((await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${quoted}`.execute(db)).rows[0]!.n))
       const matched = ids.length ? (await sql<{ id: number }>`select rowid as id from ${fts} where ${fts} match ${quoted} and rowid in (${sql.join(ids)})`.execute(db)).rows : []
-      return { term, documentFrequency: Number(counted.rows[0]!.n), matches: new Set<number>(matched.map((row) => Number(row.id))) }
+      return { term, documentFrequency, matches: new Set<number>(matched.map((row) => Number(row.id))) }
     }),
   )
   return { candidates, terms: stats }
 }
 
 /** Postgres: `tsvector` (English stemming) with a GIN index, ranked by `ts_rank_cd` (weights A title, B heading). */
-async function postgresSearch(db: ChatbotDb, terms: string[], sources: string[]): Promise<Omit<FullTextResult, 'chunks'>> {
+async function postgresSearch(db: ChatbotDb, terms: string[], sources: string[], statistics: IndexStatistics): Promise<Omit<FullTextResult, 'chunks'>> {
   const chunks = sql.table('knowledge_chunks')
   const query = sql`websearch_to_tsquery('english', ${terms.join(' or ')})`
   const { rows } = await sql<CandidateRow>`
@@ -60,18 +61,17 @@ async function postgresSearch(db: ChatbotDb, terms: string[], sources: string[])
   const stats = await Promise.all(
     terms.map(async (term) => {
       const one = sql`plainto_tsquery('english', ${term})`
-      const counted = await sql<{ n: string }>`select count(*) as n from ${chunks} where search @@ ${one}`.execute(db)
+      const documentFrequency = await statistics.frequency(term, async () => Number((await sql<{ n: string }>`select count(*) as n from ${chunks} where search @@ ${one}`.execute(db)).rows[0]!.n))
       const matched = ids.length ? (await sql<{ id: string }>`select id from ${chunks} where search @@ ${one} and id in (${sql.join(ids)})`.execute(db)).rows : []
-      return { term, documentFrequency: Number(counted.rows[0]!.n), matches: new Set<number>(matched.map((row) => Number(row.id))) }
+      return { term, documentFrequency, matches: new Set<number>(matched.map((row) => Number(row.id))) }
     }),
   )
   return { candidates, terms: stats }
 }
 
 /** The chunks of `sources` the terms find, best first by the database's full-text rank, with each term's statistics. */
-export async function fullTextSearch(db: ChatbotDb, terms: string[], sources: string[]): Promise<FullTextResult> {
+export async function fullTextSearch(db: ChatbotDb, terms: string[], sources: string[], statistics: IndexStatistics): Promise<FullTextResult> {
   if (terms.length === 0 || sources.length === 0) return { candidates: [], terms: [], chunks: 0 }
-  const counted = await sql<{ n: number | string }>`select count(*) as n from ${sql.table('knowledge_chunks')}`.execute(db)
   const search = dialectOf(db) === 'postgres' ? postgresSearch : sqliteSearch
-  return { ...(await search(db, terms, sources)), chunks: Number(counted.rows[0]!.n) }
+  return { ...(await search(db, terms, sources, statistics)), chunks: await statistics.chunkCount() }
 }

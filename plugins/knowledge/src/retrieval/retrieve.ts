@@ -1,8 +1,11 @@
 import { byteLength } from '@chatbot-kit/kernel'
 import type { ChatbotDb } from '../storage/tables.js'
-import { fullTextSearch } from './full-text.js'
+import { CANDIDATES, fullTextSearch } from './full-text.js'
+import { fuse } from './fuse.js'
 import { queryTerms } from './query-terms.js'
 import { scoreOf } from './score.js'
+import type { IndexStatistics } from './index-statistics.js'
+import type { VectorHit } from './vector-index.js'
 
 /** One chunk offered to a turn (and printed by `chatbot knowledge search`). */
 export interface RetrievedChunk {
@@ -23,6 +26,18 @@ export interface Retrieval {
   results: RetrievedChunk[]
 }
 
+/** The vector side of hybrid retrieval: the question embedded and searched (knowledge-service.ts). */
+export interface VectorSearch {
+  /** `version`: the index's (IndexStatistics.refresh), which tells a cache whether a sync changed it. */
+  search(question: string, sources: string[], limit: number, version: string): Promise<VectorHit[]>
+}
+
+/** What a process keeps of the index between turns: its statistics, and the vector side when embeddings are on. */
+export interface RetrievalIndex {
+  statistics: IndexStatistics
+  vectors: VectorSearch | undefined
+}
+
 export interface RetrieveLimits {
   topK: number
   maxBytes: number
@@ -30,19 +45,23 @@ export interface RetrieveLimits {
 }
 
 /**
- * What a turn offers for `question` from `sources`: the full-text ranking's order, chunks under
+ * What a turn offers for `question` from `sources`: the full-text ranking's order (fused by rank
+ * with the vectors' when `vectors` is given; a chunk's score is then the larger of its full-text
+ * score and its calibrated similarity), chunks under
  * `minScore` left out, at most `topK`, and whole chunks only within `maxBytes` of text (one that
  * does not fit is dropped, a smaller later one may still fit).
  */
-export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits): Promise<Retrieval> {
+export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits, { statistics, vectors }: RetrievalIndex): Promise<Retrieval> {
   // Nothing to search (a channel with `knowledge: []`) is not a gap: the turn did not search.
   if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [] }
-  const { candidates, terms, chunks } = await fullTextSearch(db, queryTerms(question), sources)
+  const version = await statistics.refresh()
+  const [{ candidates, terms, chunks }, hits] = await Promise.all([fullTextSearch(db, queryTerms(question), sources, statistics), vectors?.search(question, sources, CANDIDATES, version) ?? []])
+  const ranked = vectors ? await fuse(db, candidates, hits) : candidates.map((candidate) => ({ candidate, similarity: 0 }))
   const results: RetrievedChunk[] = []
   let bytes = 0
-  for (const candidate of candidates) {
+  for (const { candidate, similarity } of ranked) {
     if (results.length === limits.topK) break
-    const score = scoreOf(candidate, terms, chunks)
+    const score = Math.max(scoreOf(candidate, terms, chunks), similarity)
     if (score < limits.minScore) continue
     const size = byteLength(candidate.text)
     if (bytes + size > limits.maxBytes) continue

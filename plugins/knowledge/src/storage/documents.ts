@@ -1,6 +1,8 @@
 import { dialectOf, sql, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { Chunk } from '../ingest/chunk.js'
 import { withKnowledge, type ChatbotDb } from './tables.js'
+import { toVectorBytes } from './vector-bytes.js'
+import { vectorValue } from './pgvector.js'
 
 export interface StoredDocument {
   id: number
@@ -26,6 +28,20 @@ export interface DocumentVersion {
   title: string
   hash: string
   chunks: Chunk[]
+  /** One per chunk when embeddings are on. */
+  embeddings?: ChunkEmbeddings
+}
+
+export interface ChunkEmbeddings {
+  model: string
+  vectors: Float32Array[]
+  /** Also written to pgvector's column (storage/pgvector.ts). */
+  pgvector: boolean
+}
+
+/** pgvector's copy of a chunk's vector, written beside the bytes the in-process search reads. */
+async function writePgvector(db: ChatbotDb, id: number | bigint, vector: Float32Array): Promise<void> {
+  await sql`update ${sql.table('knowledge_chunks')} set embedding_vector = ${vectorValue(vector)} where id = ${id}`.execute(db)
 }
 
 /** Writes a document and its chunks in one transaction, replacing what was indexed before: never half of one. */
@@ -43,13 +59,16 @@ export async function replaceDocument(db: ChatbotDb, version: DocumentVersion, n
       .values({ source: version.source, document: version.document, url: version.url, title: version.title, content_hash: version.hash, chunks: version.chunks.length, synced_at: toStoredTimestamp(now) })
       .returning('id')
       .executeTakeFirstOrThrow()
-    let position = 0
-    for (const chunk of version.chunks) {
+    const { embeddings } = version
+    for (const [position, chunk] of version.chunks.entries()) {
+      const vector = embeddings?.vectors[position]
+      const embedding = vector ? { embedding_model: embeddings!.model, embedding_dimensions: vector.length, embedding: toVectorBytes(vector) } : {}
       const row = await knowledge
         .insertInto('knowledge_chunks')
-        .values({ document_id: Number(id), source: version.source, position: position++, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text })
+        .values({ document_id: Number(id), source: version.source, position, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text, ...embedding })
         .returning('id')
         .executeTakeFirstOrThrow()
+      if (vector && embeddings!.pgvector) await writePgvector(trx, row.id, vector)
       if (dialectOf(trx) === 'sqlite') await sql`insert into ${sql.table('knowledge_chunks_fts')} (rowid, title, heading, text) values (${row.id}, ${chunk.title}, ${chunk.heading ?? ''}, ${chunk.text})`.execute(trx)
     }
   })
@@ -62,5 +81,16 @@ export async function deleteDocuments(db: ChatbotDb, ids: number[]): Promise<voi
     await deleteFullText(trx, ids)
     await withKnowledge(trx).deleteFrom('knowledge_chunks').where('document_id', 'in', ids).execute()
     await withKnowledge(trx).deleteFrom('knowledge_documents').where('id', 'in', ids).execute()
+  })
+}
+
+/** Replaces the vectors of a document's chunks (a changed model), all in one transaction. */
+export async function replaceEmbeddings(db: ChatbotDb, chunkIds: number[], embeddings: ChunkEmbeddings): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [index, id] of chunkIds.entries()) {
+      const vector = embeddings.vectors[index]!
+      await withKnowledge(trx).updateTable('knowledge_chunks').set({ embedding_model: embeddings.model, embedding_dimensions: vector.length, embedding: toVectorBytes(vector) }).where('id', '=', id).execute()
+      if (embeddings.pgvector) await writePgvector(trx, id, vector)
+    }
   })
 }

@@ -23,6 +23,11 @@ export interface KnowledgeChunksTable {
   /** The document's URL with the heading's `#fragment` when it has one. */
   url: string | null
   text: string
+  /** The model and vector size that made `embedding`; null when embeddings are off. */
+  embedding_model: string | null
+  embedding_dimensions: number | null
+  /** Float32 little-endian (storage/vector-bytes.ts). */
+  embedding: Uint8Array | null
 }
 
 export interface KnowledgeSyncStateTable {

@@ -11,7 +11,7 @@ export interface SourceSyncReport {
   unchanged: number
   /** Chunks written by this sync. */
   chunks: number
-  /** Always 0 while retrieval is full-text only. */
+  /** `POST /embeddings` requests this sync sent (0 with embeddings off, or nothing changed). */
   embeddingRequests: number
   failures: DocumentFailure[]
   durationMs: number

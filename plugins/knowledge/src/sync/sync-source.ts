@@ -4,7 +4,11 @@ import { parseDocument } from '../ingest/parse-document.js'
 import { listDocuments, type ListOptions } from '../sources/list-documents.js'
 import type { KnowledgeSource } from '../sources/source-config.js'
 import { reasonOf, type SourceDocument } from '../sources/source-document.js'
-import { deleteDocuments, replaceDocument, storedDocuments } from '../storage/documents.js'
+import type { EmbeddingClient } from '../embeddings/embedding-client.js'
+import { embeddingText } from '../embeddings/embedding-text.js'
+import { deleteDocuments, replaceDocument, replaceEmbeddings, storedDocuments, type StoredDocument } from '../storage/documents.js'
+import { usesPgvector } from '../storage/pgvector.js'
+import { documentChunks, staleEmbeddings } from '../storage/stale-embeddings.js'
 import { acquireLease, finishSync, renewLease } from '../storage/sync-state.js'
 import type { ChatbotDb } from '../storage/tables.js'
 import { emptyReport, type SourceSyncReport } from './sync-report.js'
@@ -21,6 +25,8 @@ export interface SyncProgress {
 
 export interface SyncSourceOptions extends ListOptions {
   full: boolean
+  /** Set when embeddings are on: new chunks are embedded, and chunks another model embedded are re-embedded. */
+  embedder?: EmbeddingClient
   onProgress?: (progress: SyncProgress) => void
 }
 
@@ -42,12 +48,15 @@ export async function syncSource(db: ChatbotDb, name: string, source: KnowledgeS
     const listing = await listDocuments(source, options)
     report.failures.push(...listing.failures)
     const stored = await storedDocuments(db, name)
+    const pgvector = options.embedder ? await usesPgvector(db) : false
+    const stale = options.embedder ? await staleEmbeddings(db, name, options.embedder.model, pgvector) : new Set<number>()
+    const requestsBefore = options.embedder?.requests ?? 0
     const failed = new Set(listing.failures.map((failure) => failure.document))
     let done = 0
     for (const document of listing.documents) {
       options.onProgress?.({ source: name, done: done++, total: listing.documents.length, document: document.document })
       try {
-        await syncDocument(db, name, document, stored.get(document.document), options.full, report)
+        await syncDocument(db, name, document, stored.get(document.document), { ...options, stale, pgvector }, report)
       } catch (error) {
         failed.add(document.document)
         report.failures.push({ document: document.document, reason: reasonOf(error) })
@@ -61,6 +70,7 @@ export async function syncSource(db: ChatbotDb, name: string, source: KnowledgeS
       await deleteDocuments(db, gone)
       report.removed = gone.length
     }
+    report.embeddingRequests = (options.embedder?.requests ?? 0) - requestsBefore
   } catch (error) {
     report.status = 'failed'
     report.failures.push({ document: source.type === 'files' ? source.path : source.type === 'sitemap' ? source.url : name, reason: reasonOf(error) })
@@ -70,17 +80,36 @@ export async function syncSource(db: ChatbotDb, name: string, source: KnowledgeS
   return { ...report, durationMs: Math.round(performance.now() - started) }
 }
 
-async function syncDocument(db: ChatbotDb, name: string, document: SourceDocument, stored: { hash: string } | undefined, full: boolean, report: SourceSyncReport): Promise<void> {
+interface DocumentOptions {
+  full: boolean
+  embedder?: EmbeddingClient
+  /** Documents with chunks another model (or none) embedded. */
+  stale: ReadonlySet<number>
+  pgvector: boolean
+}
+
+async function syncDocument(db: ChatbotDb, name: string, document: SourceDocument, stored: StoredDocument | undefined, options: DocumentOptions, report: SourceSyncReport): Promise<void> {
   const { bytes, format } = await document.read()
   const hash = createHash('sha256').update(bytes).digest('hex')
-  if (stored && stored.hash === hash && !full) {
+  const { embedder } = options
+  if (stored && stored.hash === hash && !options.full) {
+    if (embedder && options.stale.has(stored.id)) await reembed(db, stored.id, embedder, options.pgvector)
     report.unchanged++
     return
   }
   const parsed = await parseDocument(bytes, format, nameOf(document.document))
   const chunks = chunkDocument(parsed, document.url)
-  await replaceDocument(db, { source: name, document: document.document, url: document.url, title: parsed.title, hash, chunks }, new Date())
+  // Embedded before the transaction: an endpoint that fails leaves the indexed version as it was.
+  const embeddings = embedder && { model: embedder.model.model, vectors: await embedder.embed(chunks.map(embeddingText)), pgvector: options.pgvector }
+  await replaceDocument(db, { source: name, document: document.document, url: document.url, title: parsed.title, hash, chunks, ...(embeddings && { embeddings }) }, new Date())
   report.chunks += chunks.length
   if (stored) report.changed++
   else report.added++
+}
+
+/** An unchanged document whose chunks another model embedded: only the vectors are rewritten. */
+async function reembed(db: ChatbotDb, documentId: number, embedder: EmbeddingClient, pgvector: boolean): Promise<void> {
+  const chunks = await documentChunks(db, documentId)
+  const vectors = await embedder.embed(chunks.map(embeddingText))
+  await replaceEmbeddings(db, chunks.map((chunk) => Number(chunk.id)), { model: embedder.model.model, vectors, pgvector })
 }

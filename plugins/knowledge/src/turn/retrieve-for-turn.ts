@@ -1,6 +1,6 @@
 import type { PluginApi, Turn } from '@chatbot-kit/kernel'
 import { channelSources } from '../retrieval/channel-sources.js'
-import { retrieve } from '../retrieval/retrieve.js'
+import { retrieve, type RetrievalIndex } from '../retrieval/retrieve.js'
 import { recordGap } from '../storage/gaps.js'
 import { knowledgeSection, replySources } from './knowledge-section.js'
 
@@ -10,14 +10,14 @@ import { knowledgeSection, replySources } from './knowledge-section.js'
  * `minScore`. A failing retrieval never fails the turn: it is logged and the reply goes on
  * without sources.
  */
-export function retrieveForTurn(api: PluginApi) {
+export function retrieveForTurn(api: PluginApi, index: RetrievalIndex) {
   const { knowledge } = api.config
   const names = Object.keys(knowledge.sources)
   return async (turn: Turn): Promise<void> => {
     if (turn.continuation || turn.message.trim() === '') return
     const sources = channelSources(names, turn.settings.knowledge)
     try {
-      const { gap, results } = await retrieve(api.storage.db, turn.message, sources, knowledge)
+      const { gap, results } = await retrieve(api.storage.db, turn.message, sources, knowledge, index)
       if (gap) {
         await recordGap(api.storage.db, { question: turn.message, channel: turn.channel, conversationId: turn.conversation.publicId })
         return

@@ -1,0 +1,54 @@
+import { withKnowledge, type ChatbotDb } from '../storage/tables.js'
+import type { Candidate } from './score.js'
+import type { VectorHit } from './vector-index.js'
+
+/** Reciprocal rank fusion's constant: how much lower ranks still count (60, as in the original paper). */
+const RRF_K = 60
+/**
+ * The vector ranking's weight against the full-text one's (1): half, as measured on the
+ * retrieval corpus (docs/knowledge.md, "Quality"): at 1 the vectors' misses pushed right
+ * full-text hits down more often than their finds lifted answers up.
+ */
+const VECTOR_WEIGHT = 0.5
+
+/**
+ * A cosine similarity as a 0..1 score, on the scale of the full-text score: under `FLOOR` a
+ * vector says nothing (unrelated texts land there), at `CEILING` and above it is as good as a
+ * chunk holding every word of the question (docs/knowledge.md, "Hybrid retrieval").
+ */
+const FLOOR = 0.2
+const CEILING = 0.6
+export const calibratedSimilarity = (similarity: number) => Math.round(Math.min(1, Math.max(0, (similarity - FLOOR) / (CEILING - FLOOR))) * 1000) / 1000
+
+export interface FusedCandidate {
+  candidate: Candidate
+  /** The vector side's calibrated similarity (0 for a chunk only full text found). */
+  similarity: number
+}
+
+/** Chunks only the vectors found, with what a full-text candidate has (ranked after every full-text one). */
+async function candidatesOf(db: ChatbotDb, ids: number[], after: number): Promise<Candidate[]> {
+  if (ids.length === 0) return []
+  const rows = await withKnowledge(db)
+    .selectFrom('knowledge_chunks as c')
+    .innerJoin('knowledge_documents as d', 'd.id', 'c.document_id')
+    .select(['c.id', 'c.source', 'd.document', 'c.url', 'c.title', 'c.heading', 'c.text'])
+    .where('c.id', 'in', ids)
+    .execute()
+  return rows.map((row) => ({ ...row, id: Number(row.id), position: after }))
+}
+
+/** Both rankings in one order by reciprocal rank fusion: a chunk both find high comes first. */
+export async function fuse(db: ChatbotDb, fullText: Candidate[], vectors: VectorHit[]): Promise<FusedCandidate[]> {
+  const fused = new Map<number, number>()
+  const add = (id: number, rank: number, weight = 1) => fused.set(id, (fused.get(id) ?? 0) + weight / (RRF_K + rank + 1))
+  fullText.forEach((candidate, rank) => add(candidate.id, rank))
+  vectors.forEach((hit, rank) => add(hit.id, rank, VECTOR_WEIGHT))
+  const known = new Map(fullText.map((candidate) => [candidate.id, candidate]))
+  const extra = await candidatesOf(db, vectors.map((hit) => hit.id).filter((id) => !known.has(id)), fullText.length)
+  for (const candidate of extra) known.set(candidate.id, candidate)
+  const similarity = new Map(vectors.map((hit) => [hit.id, calibratedSimilarity(hit.similarity)]))
+  return [...fused]
+    .sort((a, b) => b[1] - a[1])
+    .flatMap(([id]) => (known.has(id) ? [{ candidate: known.get(id)!, similarity: similarity.get(id) ?? 0 }] : []))
+}

@@ -1,0 +1,65 @@
+import { withKnowledge, type ChatbotDb } from '../storage/tables.js'
+import { fromVectorBytes } from '../storage/vector-bytes.js'
+import { dot } from './dot.js'
+
+export interface VectorHit {
+  id: number
+  /** Cosine similarity, -1 to 1. */
+  similarity: number
+}
+
+interface Loaded {
+  signature: string
+  ids: Int32Array | number[]
+  sources: string[]
+  dimensions: number
+  /** Every vector, unit length, one after the other: one allocation for the whole index. */
+  matrix: Float32Array
+}
+
+/**
+ * Exact cosine search over the stored vectors, in process. The vectors of one model are loaded
+ * once and kept until the index's version (when the last sync of any source ended:
+ * IndexStatistics.refresh) moves, a sync here or on another instance. (Counting the embedded
+ * chunks instead scans the chunks' table: 10+ ms a turn at 10,000 chunks.) A sync in progress
+ * shows once it ends.
+ */
+export function createVectorIndex(db: ChatbotDb) {
+  let loaded: Loaded | undefined
+
+  async function load(model: string, dimensions: number, signature: string): Promise<Loaded> {
+    const rows = await withKnowledge(db).selectFrom('knowledge_chunks').select(['id', 'source', 'embedding']).where('embedding_model', '=', model).where('embedding_dimensions', '=', dimensions).orderBy('id').execute()
+    const matrix = new Float32Array(rows.length * dimensions)
+    rows.forEach((row, index) => {
+      const vector = fromVectorBytes(row.embedding!)
+      const norm = Math.hypot(...vector) || 1
+      for (let at = 0; at < dimensions; at++) matrix[index * dimensions + at] = vector[at]! / norm
+    })
+    return { signature, ids: rows.map((row) => Number(row.id)), sources: rows.map((row) => row.source), dimensions, matrix }
+  }
+
+  /** The `limit` chunks of `sources` most similar to `query` (embedded by `model`), best first. */
+  async function search(query: Float32Array, model: string, sources: string[], limit: number, version: string): Promise<VectorHit[]> {
+    const signature = `${model}:${query.length}:${version}`
+    if (loaded?.signature !== signature) loaded = await load(model, query.length, signature)
+    const { ids, matrix, dimensions } = loaded
+    const wanted = new Set(sources)
+    const norm = Math.hypot(...query) || 1
+    // The best `limit` kept sorted as the scan goes: no array of every chunk to sort.
+    const best: VectorHit[] = []
+    for (let index = 0; index < ids.length; index++) {
+      if (!wanted.has(loaded.sources[index]!)) continue
+      const similarity = dot(matrix, index * dimensions, query) / norm
+      if (best.length === limit && similarity <= best[limit - 1]!.similarity) continue
+      let slot = Math.min(best.length, limit - 1)
+      while (slot > 0 && best[slot - 1]!.similarity < similarity) slot--
+      best.splice(slot, 0, { id: ids[index]!, similarity })
+      if (best.length > limit) best.pop()
+    }
+    return best
+  }
+
+  return { search }
+}
+
+export type VectorIndex = ReturnType<typeof createVectorIndex>
