@@ -58,7 +58,8 @@ for (const engine of BROWSER_ENGINES) {
       suite.app.provider!.script({ text: 'Your order holds:\n\n- anvil\n- hammer', toolCalls: [{ id: 'call_refund', name: 'refund_order', arguments: { orderId: '1042', amount: 49.5 } }] })
       await sendMessage(page, 'Refund order 1042')
       await expect.poll(() => isShown(page, '[part="approval"]')).toBe(true)
-      expect(await lastReply(page)).toContain('hammer')
+      // The reply's text renders on the next frame; the approval card may show first.
+      await expect.poll(() => lastReply(page)).toContain('hammer')
       await click(page, '[part="menu-button"]')
       await expect.poll(() => isShown(page, '[part="menu"]')).toBe(true)
       const picture = await page.screenshot(`rtl-${engine.name.split(' ')[0]!.toLowerCase()}`)
