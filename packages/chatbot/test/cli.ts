@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generateAppKey } from '@chatbot-kit/kernel'
+import { createPostgresSchema } from '@chatbot-kit/test-utils'
 
 export const BIN = fileURLToPath(new URL('../bin/chatbot.mjs', import.meta.url))
 
@@ -86,3 +87,11 @@ export function stop(child: ChildProcess): Promise<number | null> {
     child.kill('SIGTERM')
   })
 }
+
+const postgresUrl = process.env.CHATBOT_TEST_POSTGRES_URL
+
+/** The databases a spawned command runs on: a SQLite file in the project, and a fresh Postgres schema (skipped without the URL). */
+export const DATABASE_TARGETS = [
+  { name: 'sqlite', skip: false, database: async (dir: string) => ({ url: join(dir, '.data', 'chatbot.sqlite'), drop: async () => {} }) },
+  { name: 'postgres', skip: !postgresUrl, database: async () => createPostgresSchema(postgresUrl!) },
+]

@@ -2,22 +2,17 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generateAppKey } from '@chatbot-kit/kernel'
-import { createPostgresSchema } from '@chatbot-kit/test-utils'
 import { CORPUS } from '../../../plugins/knowledge/test/fixtures/corpus.js'
 import { writeCorpusFolder } from '../../../plugins/knowledge/test/fixtures/folder.js'
 import { progressFrame } from '../src/cli/knowledge-output.js'
-import { assertBuilt, cleanEnv, run, tempProject } from './cli.js'
+import { assertBuilt, cleanEnv, DATABASE_TARGETS, run, tempProject } from './cli.js'
 
 // `chatbot knowledge sync|status|search`, spawned as users run them, on a project whose config
 // names a folder of Markdown, on a fresh (unmigrated) database of each dialect.
 
 beforeAll(() => assertBuilt())
 
-const postgresUrl = process.env.CHATBOT_TEST_POSTGRES_URL
-const targets = [
-  { name: 'sqlite', skip: false, database: async (dir: string) => ({ url: join(dir, '.data', 'chatbot.sqlite'), drop: async () => {} }) },
-  { name: 'postgres', skip: !postgresUrl, database: async () => createPostgresSchema(postgresUrl!) },
-]
+const targets = DATABASE_TARGETS
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {

@@ -2,10 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, generateAppKey, migrate, migrationsOf, type ChatbotDatabase } from '@chatbot-kit/kernel'
-import { createPostgresSchema } from '@chatbot-kit/test-utils'
 import { countRows, DAY, HOUR, seedConversation } from '../../../plugins/retention/test/seed.js'
 import { builtinPlugins } from '../src/create.js'
-import { assertBuilt, cleanEnv, run, tempProject } from './cli.js'
+import { assertBuilt, cleanEnv, DATABASE_TARGETS, run, tempProject } from './cli.js'
 
 beforeAll(() => assertBuilt())
 
@@ -16,11 +15,7 @@ const CONFIG = `export default {
 }
 `
 
-const postgresUrl = process.env.CHATBOT_TEST_POSTGRES_URL
-const targets = [
-  { name: 'sqlite', skip: false, database: async (dir: string) => ({ url: join(dir, '.data', 'chatbot.sqlite'), drop: async () => {} }) },
-  { name: 'postgres', skip: !postgresUrl, database: async () => createPostgresSchema(postgresUrl!) },
-]
+const targets = DATABASE_TARGETS
 
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {

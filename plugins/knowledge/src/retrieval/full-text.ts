@@ -10,15 +10,8 @@ export interface FullTextResult {
   chunks: number
 }
 
-interface CandidateRow {
-  id: number | string
-  source: string
-  document: string
-  url: string | null
-  title: string
-  heading: string | null
-  text: string
-}
+// A row as the driver returns it: Postgres' bigint ids arrive as strings.
+type CandidateRow = Omit<Candidate, 'id' | 'position'> & { id: number | string }
 
 /** How many candidates the full-text search ranks before scoring. */
 export const CANDIDATES = 50
