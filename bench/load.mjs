@@ -137,7 +137,8 @@ async function requestsMode() {
   async function user(index) {
     while (performance.now() < deadline && (count === undefined || launched < count)) {
       launched++
-      records.push(await stream(`bench-user-${index}`, `Hello number ${launched}`).promise)
+      // `questions`: what the knowledge scenario asks (words its corpus holds); otherwise a greeting.
+      records.push(await stream(`bench-user-${index}`, options.questions ? options.questions[launched % options.questions.length] : `Hello number ${launched}`).promise)
     }
   }
   await Promise.all(Array.from({ length: concurrency }, (_, index) => user(index)))

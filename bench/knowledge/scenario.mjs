@@ -30,7 +30,10 @@ function sync(b, env) {
 
 export async function knowledge(b) {
   const folder = join(b.work, 'knowledge-docs')
-  writeCorpus(folder, FILES, SECTIONS)
+  const corpus = writeCorpus(folder, FILES, SECTIONS)
+  // Questions in the corpus' words, so retrieval finds and offers chunks (a question matching
+  // nothing measured only the empty search).
+  const questions = Array.from({ length: 200 }, () => corpus.question())
   const provider = await b.startProvider({ tokens: 50, delay: 5 })
   const servers = []
   try {
@@ -61,7 +64,7 @@ export async function knowledge(b) {
     const ttft = Object.fromEntries(Object.keys(targets).map((t) => [t, []]))
     for (let round = 0; round < (b.quick ? 2 : 4); round++) {
       for (const [name, { kind, url }] of Object.entries(targets)) {
-        const result = await b.runRequests({ mode: 'requests', target: kind, url, concurrency: 1, count: b.quick ? 25 : 50, warmup: round === 0 ? 10 : 3, keepSamples: true })
+        const result = await b.runRequests({ mode: 'requests', target: kind, url, concurrency: 1, count: b.quick ? 25 : 50, warmup: round === 0 ? 10 : 3, keepSamples: true, questions })
         if (result.errors) b.log(`knowledge ${name}: ${result.errors} errors, e.g. ${result.firstErrors.join(' | ')}`)
         ttft[name].push(...result.ttftAll)
       }

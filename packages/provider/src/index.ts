@@ -18,3 +18,5 @@ export type {
 } from './types.js'
 export { readCapped } from './read-capped.js'
 export { createFakeProviderClient, type FakeProviderClient, type FakeReply, type FakeScript } from './fake.js'
+export { createNodeTransport } from './node-transport.js'
+export type { ProviderResponse, ProviderTransport } from './transport.js'

@@ -23,12 +23,13 @@ export function formatStatus(statuses: SourceStatus[]): string {
 }
 
 /** `chatbot knowledge search`: the ranked chunks with their scores, then whether the turn would record a gap. */
-export function formatSearch({ gap, minScore, results }: Retrieval): string {
+export function formatSearch({ gap, minScore, results, vectorFailure }: Retrieval): string {
   const lines = results.flatMap((result, index) => {
     const heading = result.heading && result.heading !== result.title ? ` — ${result.heading}` : ''
     const text = result.text.replace(/\s+/g, ' ')
     return [`${index + 1}. [${result.score.toFixed(3)}] ${result.title}${heading} (${result.source}: ${result.document})`, ...(result.url ? [`   ${result.url}`] : []), `   ${text.length > 160 ? `${text.slice(0, 159)}…` : text}`]
   })
   const verdict = gap ? `Nothing scores ${minScore} or more: a turn would record this question as a gap.` : results.length === 0 ? 'No source is searched on this channel.' : ''
-  return [...lines, verdict].filter(Boolean).join('\n').concat('\n')
+  const fallback = vectorFailure ? `The question could not be embedded, so these are full-text results alone (as a turn's would be): ${vectorFailure}` : ''
+  return [fallback, ...lines, verdict].filter(Boolean).join('\n').concat('\n')
 }

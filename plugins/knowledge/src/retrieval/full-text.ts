@@ -2,6 +2,7 @@ import { dialectOf, sql } from '@chatbot-kit/kernel/plugin'
 import type { ChatbotDb } from '../storage/tables.js'
 import type { IndexStatistics } from './index-statistics.js'
 import type { Candidate, TermStats } from './score.js'
+import { termMatches } from './term-matches.js'
 
 export interface FullTextResult {
   candidates: Candidate[]
@@ -18,26 +19,39 @@ export const CANDIDATES = 50
 
 const toCandidates = (rows: CandidateRow[]): Candidate[] => rows.map((row, position) => ({ ...row, id: Number(row.id), position }))
 
-/** SQLite: FTS5's BM25 with title and heading weighing more than the body (porter stemming). */
+/**
+ * SQLite: FTS5's BM25 with title and heading weighing more than the body (porter stemming). The
+ * best rows are ranked inside the full-text index first and only they are joined to their chunks:
+ * joining every match before the sort cost 14 ms a question at 10,000 chunks. A term in more than
+ * half of the chunks is left out of the MATCH (still scored): FTS5 gives such a term no weight
+ * (its inverse document frequency is clamped to 1e-6), yet each of its thousands of rows had to be
+ * ranked (docs/knowledge.md, "Speed").
+ */
 async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[], statistics: IndexStatistics): Promise<Omit<FullTextResult, 'chunks'>> {
   const fts = sql.table('knowledge_chunks_fts')
-  const any = terms.map((term) => `"${term}"`).join(' OR ')
+  const chunks = sql.table('knowledge_chunks')
+  const [total, present, frequencies] = await Promise.all([
+    statistics.chunkCount(),
+    statistics.sources(),
+    Promise.all(terms.map((term) => statistics.frequency(term, async () => Number((await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${`"${term}"`}`.execute(db)).rows[0]!.n)))),
+  ])
+  const telling = terms.filter((_, index) => frequencies[index]! <= total / 2)
+  const any = (telling.length > 0 ? telling : terms).map((term) => `"${term}"`).join(' OR ')
+  // The common case, every indexed source searched, needs no join to filter.
+  const every = present.every((source) => sources.includes(source))
   const { rows } = await sql<CandidateRow>`
     select c.id, c.source, d.document, c.url, c.title, c.heading, c.text
-    from ${fts} f join ${sql.table('knowledge_chunks')} c on c.id = f.rowid join ${sql.table('knowledge_documents')} d on d.id = c.document_id
-    where ${fts} match ${any} and c.source in (${sql.join(sources)})
-    order by bm25(${fts}, 8.0, 4.0, 1.0) limit ${CANDIDATES}`.execute(db)
+    from (
+      select f.rowid as id, bm25(${fts}, 8.0, 4.0, 1.0) as rank from ${fts} f
+      ${every ? sql`` : sql`join ${chunks} s on s.id = f.rowid`}
+      where ${fts} match ${any} ${every ? sql`` : sql`and s.source in (${sql.join(sources)})`}
+      order by rank limit ${CANDIDATES}
+    ) best
+    join ${chunks} c on c.id = best.id join ${sql.table('knowledge_documents')} d on d.id = c.document_id
+    order by best.rank`.execute(db)
   const candidates = toCandidates(rows)
-  const ids = candidates.map((candidate) => candidate.id)
-  const stats = await Promise.all(
-    terms.map(async (term) => {
-      const quoted = `"${term}"`
-      const documentFrequency = await statistics.frequency(term, async () => Number((await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${quoted}`.execute(db)).rows[0]!.n))
-      const matched = ids.length ? (await sql<{ id: number }>`select rowid as id from ${fts} where ${fts} match ${quoted} and rowid in (${sql.join(ids)})`.execute(db)).rows : []
-      return { term, documentFrequency, matches: new Set<number>(matched.map((row) => Number(row.id))) }
-    }),
-  )
-  return { candidates, terms: stats }
+  const matches = termMatches(candidates, terms)
+  return { candidates, terms: terms.map((term, index) => ({ term, documentFrequency: frequencies[index]!, matches: matches[index]! })) }
 }
 
 /** Postgres: `tsvector` (English stemming) with a GIN index, ranked by `ts_rank_cd` (weights A title, B heading). */

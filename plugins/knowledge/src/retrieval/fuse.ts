@@ -21,34 +21,40 @@ const CEILING = 0.6
 export const calibratedSimilarity = (similarity: number) => Math.round(Math.min(1, Math.max(0, (similarity - FLOOR) / (CEILING - FLOOR))) * 1000) / 1000
 
 export interface FusedCandidate {
-  candidate: Candidate
+  id: number
+  /** What full text found; a chunk only the vectors found has none until its text is read (withTexts). */
+  candidate: Candidate | undefined
   /** The vector side's calibrated similarity (0 for a chunk only full text found). */
   similarity: number
 }
 
-/** Chunks only the vectors found, with what a full-text candidate has (ranked after every full-text one). */
-async function candidatesOf(db: ChatbotDb, ids: number[], after: number): Promise<Candidate[]> {
-  if (ids.length === 0) return []
-  const rows = await withKnowledge(db)
-    .selectFrom('knowledge_chunks as c')
-    .innerJoin('knowledge_documents as d', 'd.id', 'c.document_id')
-    .select(['c.id', 'c.source', 'd.document', 'c.url', 'c.title', 'c.heading', 'c.text'])
-    .where('c.id', 'in', ids)
-    .execute()
-  return rows.map((row) => ({ ...row, id: Number(row.id), position: after }))
-}
-
 /** Both rankings in one order by reciprocal rank fusion: a chunk both find high comes first. */
-export async function fuse(db: ChatbotDb, fullText: Candidate[], vectors: VectorHit[]): Promise<FusedCandidate[]> {
+export function fuse(fullText: Candidate[], vectors: VectorHit[]): FusedCandidate[] {
   const fused = new Map<number, number>()
   const add = (id: number, rank: number, weight = 1) => fused.set(id, (fused.get(id) ?? 0) + weight / (RRF_K + rank + 1))
   fullText.forEach((candidate, rank) => add(candidate.id, rank))
   vectors.forEach((hit, rank) => add(hit.id, rank, VECTOR_WEIGHT))
   const known = new Map(fullText.map((candidate) => [candidate.id, candidate]))
-  const extra = await candidatesOf(db, vectors.map((hit) => hit.id).filter((id) => !known.has(id)), fullText.length)
-  for (const candidate of extra) known.set(candidate.id, candidate)
   const similarity = new Map(vectors.map((hit) => [hit.id, calibratedSimilarity(hit.similarity)]))
-  return [...fused]
-    .sort((a, b) => b[1] - a[1])
-    .flatMap(([id]) => (known.has(id) ? [{ candidate: known.get(id)!, similarity: similarity.get(id) ?? 0 }] : []))
+  return [...fused].sort((a, b) => b[1] - a[1]).map(([id]) => ({ id, candidate: known.get(id), similarity: similarity.get(id) ?? 0 }))
+}
+
+/**
+ * Reads the chunks `fused` lacks (those only the vectors found), with what a full-text candidate
+ * has: only for the few a turn may offer, not for every vector hit.
+ */
+export async function withTexts<T extends FusedCandidate>(db: ChatbotDb, fused: T[], after: number): Promise<Array<T & { candidate: Candidate }>> {
+  const missing = fused.filter((entry) => !entry.candidate).map((entry) => entry.id)
+  const rows = missing.length === 0 ? [] : await withKnowledge(db)
+    .selectFrom('knowledge_chunks as c')
+    .innerJoin('knowledge_documents as d', 'd.id', 'c.document_id')
+    .select(['c.id', 'c.source', 'd.document', 'c.url', 'c.title', 'c.heading', 'c.text'])
+    .where('c.id', 'in', missing)
+    .execute()
+  const read = new Map(rows.map((row) => [Number(row.id), { ...row, id: Number(row.id), position: after }]))
+  // A chunk deleted by a sync since the vectors were loaded is left out.
+  return fused.flatMap((entry) => {
+    const candidate = entry.candidate ?? read.get(entry.id)
+    return candidate ? [{ ...entry, candidate }] : []
+  })
 }

@@ -2,14 +2,15 @@ import { sql } from '@chatbot-kit/kernel/plugin'
 import type { ChatbotDb } from '../storage/tables.js'
 
 /**
- * What the score needs of the whole index (the number of chunks, each term's document frequency)
- * only changes with a sync: counted once and kept until the last sync time moves (the small
+ * What the score needs of the whole index (the number of chunks, each term's document frequency,
+ * the sources it holds) only changes with a sync: counted once and kept until the last sync time moves (the small
  * sync-state table, so a sync on another instance counts too). Counting a common term scans its
  * whole posting list, every turn otherwise.
  */
 export function createIndexStatistics(db: ChatbotDb) {
   let version: string | undefined
   let chunks: Promise<number> | undefined
+  let sources: Promise<string[]> | undefined
   const frequencies = new Map<string, Promise<number>>()
 
   /** Forgets what a sync may have changed; returns the index's version (also the vector cache's key). */
@@ -19,6 +20,7 @@ export function createIndexStatistics(db: ChatbotDb) {
     if (current !== version) {
       version = current
       chunks = undefined
+      sources = undefined
       frequencies.clear()
     }
     return current
@@ -26,6 +28,10 @@ export function createIndexStatistics(db: ChatbotDb) {
 
   const chunkCount = () =>
     (chunks ??= sql<{ n: number | string }>`select count(*) as n from ${sql.table('knowledge_chunks')}`.execute(db).then(({ rows }) => Number(rows[0]!.n)))
+
+  /** The sources that have chunks in the index. */
+  const indexedSources = () =>
+    (sources ??= sql<{ source: string }>`select distinct source from ${sql.table('knowledge_chunks')}`.execute(db).then(({ rows }) => rows.map((row) => row.source)))
 
   /** `term`'s document frequency, counted by `count` the first time after a sync. */
   function frequency(term: string, count: () => Promise<number>): Promise<number> {
@@ -39,7 +45,7 @@ export function createIndexStatistics(db: ChatbotDb) {
     return known
   }
 
-  return { refresh, chunkCount, frequency }
+  return { refresh, chunkCount, sources: indexedSources, frequency }
 }
 
 export type IndexStatistics = ReturnType<typeof createIndexStatistics>

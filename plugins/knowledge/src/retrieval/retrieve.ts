@@ -1,7 +1,7 @@
 import { byteLength } from '@chatbot-kit/kernel'
 import type { ChatbotDb } from '../storage/tables.js'
 import { CANDIDATES, fullTextSearch } from './full-text.js'
-import { fuse } from './fuse.js'
+import { fuse, withTexts, type FusedCandidate } from './fuse.js'
 import { queryTerms } from './query-terms.js'
 import { scoreOf } from './score.js'
 import type { IndexStatistics } from './index-statistics.js'
@@ -24,6 +24,8 @@ export interface Retrieval {
   gap: boolean
   minScore: number
   results: RetrievedChunk[]
+  /** Why the vector side failed (the question's embedding, mostly): the results are full text's alone. */
+  vectorFailure?: string
 }
 
 /** The vector side of hybrid retrieval: the question embedded and searched (knowledge-service.ts). */
@@ -55,19 +57,31 @@ export async function retrieve(db: ChatbotDb, question: string, sources: string[
   // Nothing to search (a channel with `knowledge: []`) is not a gap: the turn did not search.
   if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [] }
   const version = await statistics.refresh()
-  const [{ candidates, terms, chunks }, hits] = await Promise.all([fullTextSearch(db, queryTerms(question), sources, statistics), vectors?.search(question, sources, CANDIDATES, version) ?? []])
-  const ranked = vectors ? await fuse(db, candidates, hits) : candidates.map((candidate) => ({ candidate, similarity: 0 }))
+  // The question's embedding is sent first, so its round trip overlaps the full-text queries; a
+  // failing embedding leaves full text to answer alone.
+  let vectorFailure: string | undefined
+  const hits = vectors?.search(question, sources, CANDIDATES, version).catch((error: unknown) => {
+    vectorFailure = error instanceof Error ? error.message : String(error)
+    return undefined
+  })
+  const { candidates, terms, chunks } = await fullTextSearch(db, queryTerms(question), sources, statistics)
+  const vectorHits = await hits
+  const ranked: FusedCandidate[] = vectorHits ? fuse(candidates, vectorHits) : candidates.map((candidate) => ({ id: candidate.id, candidate, similarity: 0 }))
+  // Scored before any text is read: a chunk only the vectors found has no full-text match among the candidates.
+  const eligible = ranked.map((entry) => ({ ...entry, score: Math.max(scoreOf(entry.id, terms, chunks), entry.similarity) })).filter((entry) => entry.score >= limits.minScore)
   const results: RetrievedChunk[] = []
   let bytes = 0
-  for (const { candidate, similarity } of ranked) {
-    if (results.length === limits.topK) break
-    const score = Math.max(scoreOf(candidate, terms, chunks), similarity)
-    if (score < limits.minScore) continue
-    const size = byteLength(candidate.text)
-    if (bytes + size > limits.maxBytes) continue
-    bytes += size
-    const { source, document, url, title, heading, text } = candidate
-    results.push({ source, document, url, title, heading, score, text })
+  // Texts are read for as many as may still be offered; more only when some did not fit in `maxBytes`.
+  for (let at = 0; at < eligible.length && results.length < limits.topK; ) {
+    const batch = eligible.slice(at, at + limits.topK - results.length)
+    at += batch.length
+    for (const { candidate, score } of await withTexts(db, batch, candidates.length)) {
+      const size = byteLength(candidate.text)
+      if (bytes + size > limits.maxBytes) continue
+      bytes += size
+      const { source, document, url, title, heading, text } = candidate
+      results.push({ source, document, url, title, heading, score, text })
+    }
   }
-  return { gap: results.length === 0, minScore: limits.minScore, results }
+  return { gap: results.length === 0, minScore: limits.minScore, results, ...(vectorFailure !== undefined && { vectorFailure }) }
 }

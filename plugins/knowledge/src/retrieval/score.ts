@@ -32,11 +32,11 @@ const rarity = (documentFrequency: number, chunks: number) => Math.log(1 + (chun
  * Neither depends on the chunk's rank nor on the other candidates, so one `minScore` holds across
  * questions and corpora.
  */
-export function scoreOf(candidate: Candidate, terms: readonly TermStats[], chunks: number): number {
+export function scoreOf(id: number, terms: readonly TermStats[], chunks: number): number {
   const known = terms.filter((term) => term.documentFrequency > 0)
   if (known.length === 0) return 0
   const weights = known.map((term) => rarity(term.documentFrequency, chunks))
   const total = weights.reduce((sum, weight) => sum + weight, 0)
-  const covered = known.reduce((sum, term, index) => sum + (term.matches.has(candidate.id) ? weights[index]! : 0), 0)
+  const covered = known.reduce((sum, term, index) => sum + (term.matches.has(id) ? weights[index]! : 0), 0)
   return Math.round((covered / total) * (known.length / terms.length) * 1000) / 1000
 }

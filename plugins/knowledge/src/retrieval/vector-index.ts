@@ -1,6 +1,6 @@
 import { withKnowledge, type ChatbotDb } from '../storage/tables.js'
 import { fromVectorBytes } from '../storage/vector-bytes.js'
-import { dot } from './dot.js'
+import { createSimilarityScan } from './similarity-scan.js'
 
 export interface VectorHit {
   id: number
@@ -10,11 +10,12 @@ export interface VectorHit {
 
 interface Loaded {
   signature: string
-  ids: Int32Array | number[]
+  ids: number[]
   sources: string[]
-  dimensions: number
-  /** Every vector, unit length, one after the other: one allocation for the whole index. */
-  matrix: Float32Array
+  /** The sources that have vectors, once each. */
+  present: Set<string>
+  /** Every vector, unit length, one after the other. */
+  scan: ReturnType<typeof createSimilarityScan>
 }
 
 /**
@@ -29,27 +30,30 @@ export function createVectorIndex(db: ChatbotDb) {
 
   async function load(model: string, dimensions: number, signature: string): Promise<Loaded> {
     const rows = await withKnowledge(db).selectFrom('knowledge_chunks').select(['id', 'source', 'embedding']).where('embedding_model', '=', model).where('embedding_dimensions', '=', dimensions).orderBy('id').execute()
-    const matrix = new Float32Array(rows.length * dimensions)
+    const scan = createSimilarityScan(rows.length, dimensions)
     rows.forEach((row, index) => {
       const vector = fromVectorBytes(row.embedding!)
-      const norm = Math.hypot(...vector) || 1
-      for (let at = 0; at < dimensions; at++) matrix[index * dimensions + at] = vector[at]! / norm
+      scan.set(index, vector, 1 / (Math.hypot(...vector) || 1))
     })
-    return { signature, ids: rows.map((row) => Number(row.id)), sources: rows.map((row) => row.source), dimensions, matrix }
+    const sources = rows.map((row) => row.source)
+    return { signature, ids: rows.map((row) => Number(row.id)), sources, present: new Set(sources), scan }
   }
 
   /** The `limit` chunks of `sources` most similar to `query` (embedded by `model`), best first. */
   async function search(query: Float32Array, model: string, sources: string[], limit: number, version: string): Promise<VectorHit[]> {
     const signature = `${model}:${query.length}:${version}`
     if (loaded?.signature !== signature) loaded = await load(model, query.length, signature)
-    const { ids, matrix, dimensions } = loaded
+    const { ids, scan } = loaded
     const wanted = new Set(sources)
+    // Every source is the common case: no lookup per row then.
+    const every = [...loaded.present].every((source) => wanted.has(source))
     const norm = Math.hypot(...query) || 1
+    const scores = scan.scores(query)
     // The best `limit` kept sorted as the scan goes: no array of every chunk to sort.
     const best: VectorHit[] = []
     for (let index = 0; index < ids.length; index++) {
-      if (!wanted.has(loaded.sources[index]!)) continue
-      const similarity = dot(matrix, index * dimensions, query) / norm
+      if (!every && !wanted.has(loaded.sources[index]!)) continue
+      const similarity = scores[index]! / norm
       if (best.length === limit && similarity <= best[limit - 1]!.similarity) continue
       let slot = Math.min(best.length, limit - 1)
       while (slot > 0 && best[slot - 1]!.similarity < similarity) slot--
