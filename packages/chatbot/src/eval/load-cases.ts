@@ -60,7 +60,7 @@ async function parseFile(file: string): Promise<{ list: unknown[] } | { problem:
   try {
     document = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parse(text)
   } catch (error) {
-    return { problem: `not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}` }
+    return { problem: `not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]!.replace(/:$/, '')}` }
   }
   if (Array.isArray(document)) return { list: document }
   const cases = (document as { cases?: unknown } | null)?.cases
