@@ -53,7 +53,11 @@ describe('chatbot eval on malformed cases', () => {
     expect(await project.counts()).toEqual(before)
   })
 
-  it('exits 2 for a path with no cases and for an unknown reporter', async () => {
+  it('has --help, and exits 2 for a path with no cases and for an unknown reporter', async () => {
+    const help = await project.cli('eval', '--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('USAGE')
+    expect(help.stdout).toContain('--reporter')
     const missing = await project.cli('eval', 'nowhere')
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('nowhere: no such file or folder')

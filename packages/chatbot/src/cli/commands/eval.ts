@@ -18,7 +18,7 @@ const REPORTERS = { pretty: undefined, json: jsonReport, junit: junitReport } as
 export default defineCommand({
   meta: { name: 'eval', description: 'Run golden cases (YAML or JSON) through the real turn; exit 1 when any fails, 2 when the cases are not valid.' },
   args: {
-    path: { type: 'positional', description: 'A case file, or a folder of them (default evals/)', required: false, default: 'evals' },
+    path: { type: 'positional', description: 'A case file, or a folder of them, read recursively', required: false, default: 'evals' },
     channel: { type: 'string', description: 'The channel of the cases that name none (default: default)', valueHint: 'name' },
     reporter: { type: 'string', description: 'pretty, json or junit', default: 'pretty', valueHint: 'name' },
     output: { type: 'string', description: 'Write the json or junit report to this file (the case lines still print)', valueHint: 'file' },
