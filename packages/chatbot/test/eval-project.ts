@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createDatabase, generateAppKey } from '@chatbot-kit/kernel'
+import { createDatabase } from '@chatbot-kit/kernel'
 import { sql } from '@chatbot-kit/kernel/plugin'
-import { writeCorpusFolder } from '../../../plugins/knowledge/test/fixtures/folder.js'
-import { cleanEnv, run, tempProject, type DATABASE_TARGETS } from './cli.js'
+import type { DATABASE_TARGETS } from './cli.js'
+import { knowledgeProject } from './knowledge-project.js'
 
 /** Cases that pass on the demo provider against the corpus fixture (one of each expectation). */
 export const PASSING_CASES = `cases:
@@ -27,25 +27,16 @@ export const PASSING_CASES = `cases:
  * writes: conversations, messages, gaps.
  */
 export async function evalProject(target: (typeof DATABASE_TARGETS)[number]) {
-  const dir = tempProject()
-  const folder = writeCorpusFolder()
-  writeFileSync(
-    join(dir, 'chatbot.config.mjs'),
-    `export default {
-  knowledge: { sources: { help: { type: 'files', path: ${JSON.stringify(folder.path)}, baseUrl: 'https://shop.example/help/' } } },
-  tools: { definitions: [{
+  const { dir, url, cli, remove } = await knowledgeProject(
+    target,
+    `  tools: { definitions: [{
     name: 'order_status',
     description: 'The shipping status of one order, by its number.',
     parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
     handler: ({ orderId }) => ({ order: orderId, status: 'shipped' }),
   }] },
-  channels: { default: { allowedTools: ['order_status'] }, sales: { knowledge: [] } },
-}
-`,
+  channels: { default: { allowedTools: ['order_status'] }, sales: { knowledge: [] } },`,
   )
-  const { url, drop } = await target.database(dir)
-  const env = cleanEnv({ CHATBOT_APP_KEY: generateAppKey(), CHATBOT_DATABASE_URL: url })
-  const cli = (...args: string[]) => run(args, dir, env)
   const write = (name: string, text: string) => writeFileSync(join(dir, name), text)
   const counts = async () => {
     const database = await createDatabase(url, { tables: ['knowledge_gaps'] })
@@ -76,9 +67,6 @@ export async function evalProject(target: (typeof DATABASE_TARGETS)[number]) {
     write,
     counts,
     evalSchemas,
-    remove: async () => {
-      await drop()
-      folder.remove()
-    },
+    remove,
   }
 }

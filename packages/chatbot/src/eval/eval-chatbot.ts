@@ -21,16 +21,24 @@ export interface EvalChatbot {
  */
 export async function startEvalChatbot(config: ResolvedConfig, options: { cwd: string; store: boolean; logger: ConsolaInstance }): Promise<EvalChatbot> {
   const stops: (() => Promise<void>)[] = []
-  const close = async () => {
-    for (const stop of stops.reverse()) await stop()
-  }
+  // Once, in the reverse order of starting, however often it is called (the run's end, a Ctrl-C).
+  let closed: Promise<void> | undefined
+  const close = () =>
+    (closed ??= (async () => {
+      // One that fails does not keep the others from running: the first failure is thrown after.
+      const failures: unknown[] = []
+      for (const stop of stops.reverse()) await stop().catch((error: unknown) => failures.push(error))
+      if (failures.length > 0) throw failures[0]
+    })())
   try {
     const demo = await startDemoProviderIfNeeded(config, 'instant')
     if (demo) stops.push(() => demo.close())
     const notes = [describeProvider(config, demo?.url)]
+    // Undefined when a host plugin replaced the built-in throttle with one of its own keys.
+    const throttle = config.throttle as ResolvedConfig['throttle'] | undefined
     const overrides: ChatbotConfig = {
       storage: 'memory:',
-      throttle: { ...config.throttle, exempt: [...config.throttle.exempt, 'chatbot.messages'] },
+      ...(throttle && { throttle: { ...throttle, exempt: [...throttle.exempt, 'chatbot.messages'] } }),
       ...(demo && { baseUrl: demo.url }),
       ...(!config.appKey && { appKey: generateAppKey() }),
     }

@@ -40,6 +40,9 @@ export default defineCommand({
         fail(new EvalCasesInvalidError(problems), INVALID_CASES_EXIT)
       }
       const { chatbot, notes, close } = await startEvalChatbot(config, { cwd: location.cwd, store: args.store, logger: consola.withTag('chatbot') })
+      // Ctrl-C still removes the throwaway database (a Postgres schema would otherwise stay).
+      const interrupt = () => void close().finally(() => process.exit(130))
+      process.once('SIGINT', interrupt).once('SIGTERM', interrupt)
       try {
         for (const note of notes) consola.info(note)
         const run = await runCases(chatbot, cases, args.channel, (result) => lines.write(`${prettyLine(result)}\n`))
