@@ -77,7 +77,7 @@ describe('chatbot eval reports', () => {
     expect(cases.slice(2).every((element) => element.children.length === 0)).toBe(true)
   })
 
-  it('writes the json report to --output, the case lines still on stdout', async () => {
+  it('writes the json report (and the pretty one) to --output, the case lines still on stdout', async () => {
     const result = await project.cli('eval', 'passing.yaml', '--reporter', 'json', '--output', 'report.json')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^✓ Return window/)
@@ -87,6 +87,10 @@ describe('chatbot eval reports', () => {
     expect(report.cases[0].sources[0]).toEqual({ id: 1, title: 'Returns and refunds — Return window', url: 'https://shop.example/help/returns#return-window', score: expect.any(Number) })
     expect(report.cases[0].reply).toContain('30 days')
     expect(report.cases[2]).toMatchObject({ tools: ['order_status'], gap: true })
+
+    const pretty = await project.cli('eval', 'passing.yaml', '--output', 'report.txt')
+    expect(pretty.code).toBe(0)
+    expect(readFileSync(join(project.dir, 'report.txt'), 'utf8').replace(/\d+ ms\)|[\d.]+ s$/gm, '')).toBe(pretty.stdout.replace(/\d+ ms\)|[\d.]+ s$/gm, ''))
   })
 
   it('runs the cases that name no channel on --channel, and refuses an unknown one before running any', async () => {

@@ -14,6 +14,11 @@ export class EvalCasesInvalidError extends Error {
   }
 }
 
+/** How a problem names its case: `evals/help.yaml: case 2 "Refunds"` (from 1; the name when it has one). */
+export function caseWhere(file: string, index: number, name: unknown): string {
+  return `${file}: case ${index + 1}${typeof name === 'string' ? ` "${name}"` : ''}`
+}
+
 /**
  * Reads every case of `path` (a case file, or a folder read recursively for `.yaml`, `.yml` and
  * `.json` files, in name order) and checks them all before any runs: the first problem does not
@@ -32,8 +37,8 @@ export async function loadCases(path: string, cwd: string): Promise<EvalCase[]> 
       continue
     }
     parsed.list.forEach((value, index) => {
-      const name = typeof (value as { name?: unknown } | null)?.name === 'string' ? ` "${(value as { name: string }).name}"` : ''
-      for (const { field, problem } of caseProblems(value)) problems.push(`${shown}: case ${index + 1}${name}: ${field}: ${problem}`)
+      const where = caseWhere(shown, index, (value as { name?: unknown } | null)?.name)
+      for (const { field, problem } of caseProblems(value)) problems.push(`${where}: ${field}: ${problem}`)
       const input = value as EvalCaseInput
       cases.push({ ...input, file: shown, index, title: input.name ?? input.question })
     })

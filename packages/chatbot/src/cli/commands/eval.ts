@@ -2,10 +2,10 @@ import { writeFile } from 'node:fs/promises'
 import { defineCommand } from 'citty'
 import { loadChatbotConfig } from '../../config/load.js'
 import { startEvalChatbot } from '../../eval/eval-chatbot.js'
-import { EvalCasesInvalidError, loadCases } from '../../eval/load-cases.js'
+import { caseWhere, EvalCasesInvalidError, loadCases } from '../../eval/load-cases.js'
 import { jsonReport } from '../../eval/reporters/json.js'
 import { junitReport } from '../../eval/reporters/junit.js'
-import { prettyLine, prettyTotal } from '../../eval/reporters/pretty.js'
+import { prettyLine, prettyReport, prettyTotal } from '../../eval/reporters/pretty.js'
 import { channelOf, runCases } from '../../eval/run-cases.js'
 import { dataConsola as consola } from '../console.js'
 import { configArg, configLocation, fail, guard } from '../shared.js'
@@ -13,7 +13,7 @@ import { configArg, configLocation, fail, guard } from '../shared.js'
 /** The exit code of cases that cannot run as written (and of bad flags): none ran. */
 export const INVALID_CASES_EXIT = 2
 
-const REPORTERS = { pretty: undefined, json: jsonReport, junit: junitReport } as const
+const REPORTERS = { pretty: prettyReport, json: jsonReport, junit: junitReport } as const
 
 export default defineCommand({
   meta: { name: 'eval', description: 'Run golden cases (YAML or JSON) through the real turn; exit 1 when any fails, 2 when the cases are not valid.' },
@@ -21,22 +21,23 @@ export default defineCommand({
     path: { type: 'positional', description: 'A case file, or a folder of them, read recursively', required: false, default: 'evals' },
     channel: { type: 'string', description: 'The channel of the cases that name none (default: default)', valueHint: 'name' },
     reporter: { type: 'string', description: 'pretty, json or junit', default: 'pretty', valueHint: 'name' },
-    output: { type: 'string', description: 'Write the json or junit report to this file (the case lines still print)', valueHint: 'file' },
+    output: { type: 'string', description: 'Write the report to this file (the case lines still print)', valueHint: 'file' },
     store: { type: 'boolean', description: "Store the turns in the host's database (default: a throwaway copy)", default: false },
     ...configArg,
   },
   async run({ args }) {
     if (!(args.reporter in REPORTERS)) fail(`--reporter must be pretty, json or junit, got "${args.reporter}"`, INVALID_CASES_EXIT)
     const report = REPORTERS[args.reporter as keyof typeof REPORTERS]
-    // A report on stdout is the whole of stdout: the case lines go to stderr then.
-    const lines = report && !args.output ? process.stderr : process.stdout
+    // A json or junit report on stdout is the whole of stdout: the case lines go to stderr then.
+    const dataOnStdout = args.reporter !== 'pretty' && !args.output
+    const lines = dataOnStdout ? process.stderr : process.stdout
     const location = configLocation(args.config)
     const failed = await guard(async () => {
       const cases = await loadCases(args.path, location.cwd).catch((error: unknown) => fail(error, error instanceof EvalCasesInvalidError ? INVALID_CASES_EXIT : 1))
       const config = await loadChatbotConfig(location)
       const unknown = cases.filter((evalCase) => !(channelOf(evalCase, args.channel) in config.channels))
       if (unknown.length > 0) {
-        const problems = unknown.map((evalCase) => `${evalCase.file}: case ${evalCase.index + 1} "${evalCase.title}": channel: no channel is named "${channelOf(evalCase, args.channel)}" (configured: ${Object.keys(config.channels).join(', ')})`)
+        const problems = unknown.map((evalCase) => `${caseWhere(evalCase.file, evalCase.index, evalCase.name)}: channel: no channel is named "${channelOf(evalCase, args.channel)}" (configured: ${Object.keys(config.channels).join(', ')})`)
         fail(new EvalCasesInvalidError(problems), INVALID_CASES_EXIT)
       }
       const { chatbot, notes, close } = await startEvalChatbot(config, { cwd: location.cwd, store: args.store, logger: consola.withTag('chatbot') })
@@ -47,8 +48,8 @@ export default defineCommand({
         for (const note of notes) consola.info(note)
         const run = await runCases(chatbot, cases, args.channel, (result) => lines.write(`${prettyLine(result)}\n`))
         lines.write(`${prettyTotal(run)}\n`)
-        if (report && args.output) await writeFile(args.output, report(run))
-        else if (report) process.stdout.write(report(run))
+        if (args.output) await writeFile(args.output, report(run))
+        else if (dataOnStdout) process.stdout.write(report(run))
         return run.results.some((result) => !result.passed)
       } finally {
         await close()

@@ -14,3 +14,8 @@ export function prettyTotal({ results, durationMs }: EvalRun): string {
   const failed = results.filter((result) => !result.passed).length
   return `${results.length - failed} passed, ${failed} failed, ${results.length} case${results.length === 1 ? '' : 's'} in ${seconds(durationMs)}`
 }
+
+/** `--reporter pretty --output F`: what it printed, lines and total, as one text. */
+export function prettyReport(run: EvalRun): string {
+  return [...run.results.map(prettyLine), prettyTotal(run), ''].join('\n')
+}
