@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { caseProblems } from '../src/eval/validate.js'
-import { assertBuilt, DATABASE_TARGETS } from './cli.js'
+import { assertBuilt, DATABASE_TARGETS, run, tempProject } from './cli.js'
 import { evalProject, PASSING_CASES } from './eval-project.js'
 
 // Case files that cannot run as written: every problem named (file, case, field), exit 2, and
@@ -64,6 +64,17 @@ describe('chatbot eval on malformed cases', () => {
     const reporter = await project.cli('eval', 'evals/a-good.yaml', '--reporter', 'tap')
     expect(reporter.code).toBe(2)
     expect(reporter.stderr).toContain('--reporter must be pretty, json or junit, got "tap"')
+  })
+})
+
+describe('chatbot eval in a bare folder', () => {
+  it('runs with no config, no app key and no database, and leaves nothing behind', async () => {
+    const dir = tempProject()
+    writeFileSync(join(dir, 'hello.yaml'), '- question: Hello\n  expect: { contains: [demo provider] }\n')
+    const result = await run(['eval', 'hello.yaml'], dir)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/^✓ Hello \(hello\.yaml#1, \d+ ms\)\n1 passed, 0 failed, 1 case in /)
+    expect(readdirSync(dir)).toEqual(['hello.yaml'])
   })
 })
 
