@@ -27,7 +27,7 @@ export const PASSING_CASES = `cases:
  * writes: conversations, messages, gaps.
  */
 export async function evalProject(target: (typeof DATABASE_TARGETS)[number]) {
-  const { dir, url, cli, remove } = await knowledgeProject(
+  const { dir, url, env, cli, remove } = await knowledgeProject(
     target,
     `  tools: { definitions: [{
     name: 'order_status',
@@ -63,6 +63,7 @@ export async function evalProject(target: (typeof DATABASE_TARGETS)[number]) {
   if (synced.code !== 0) throw new Error(`knowledge sync failed: ${synced.stderr}`)
   return {
     dir,
+    env,
     cli,
     write,
     counts,

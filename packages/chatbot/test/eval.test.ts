@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, DATABASE_TARGETS } from './cli.js'
+import { assertBuilt, DATABASE_TARGETS, start, stop } from './cli.js'
 import { evalProject, PASSING_CASES } from './eval-project.js'
 
 // `chatbot eval`, spawned as users run it, on a project with knowledge and a tool, on each
@@ -51,5 +52,18 @@ describe.each(DATABASE_TARGETS)('chatbot eval on $name', (target) => {
     // question, which nothing in the knowledge answers either (the tool does).
     expect(after).toEqual({ conversations: before.conversations + 3, messages: before.messages + 6, gaps: before.gaps + 2 })
     expect(await project.evalSchemas()).toEqual([])
+  })
+
+  it.skipIf(target.skip)('removes the throwaway database when the run is interrupted, and exits 130', async () => {
+    const project = await evalProject(target)
+    remove = project.remove
+    const many = Array.from({ length: 300 }, (_, index) => ({ question: `Question ${index + 1}?`, expect: { notContains: ['never said'] } }))
+    project.write('many.json', JSON.stringify(many))
+    const run = await start(['eval', 'many.json'], project.dir, project.env, /✓ Question 3\?/)
+    const where = /throwaway copy of the database \((.+)\), removed/.exec(run.output())![1]!
+    expect(await stop(run.child)).toBe(130)
+    expect(run.output()).not.toContain('300 cases')
+    if (where.startsWith('schema ')) expect(await project.evalSchemas()).toEqual([])
+    else expect(existsSync(where)).toBe(false)
   })
 })

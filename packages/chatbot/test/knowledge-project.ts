@@ -25,6 +25,7 @@ ${rest}
   return {
     dir,
     url,
+    env,
     folder,
     cli: (...args: string[]) => run(args, dir, env),
     remove: async () => {

@@ -28,14 +28,16 @@ export const channelOf = (evalCase: EvalCase, channel: string | undefined) => ev
 /**
  * Runs the cases one after the other, in order (a run on the demo provider is deterministic),
  * each as a new conversation of its own user (`user`, else `eval-<n>`), reporting each result as
- * it comes.
+ * it comes. Once `signal` aborts, no further case starts.
  */
-export async function runCases(chatbot: Chatbot, cases: EvalCase[], channel: string | undefined, onResult: (result: CaseResult) => void): Promise<EvalRun> {
+export async function runCases(chatbot: Chatbot, cases: EvalCase[], channel: string | undefined, onResult: (result: CaseResult) => void, signal?: AbortSignal): Promise<EvalRun> {
   const started = performance.now()
   const client = await openTurnClient(chatbot)
   const knowledgeSources = Object.keys(chatbot.config.knowledge.sources)
   const results: CaseResult[] = []
   for (const [position, evalCase] of cases.entries()) {
+    // Interrupted (Ctrl-C): the cases left are not run, rather than failed by the closing chatbot.
+    if (signal?.aborted) break
     const caseChannel = channelOf(evalCase, channel)
     const caseStarted = performance.now()
     const observed = await observeTurn(chatbot, client, { question: evalCase.question, channel: caseChannel, user: evalCase.user ?? `eval-${position + 1}` })

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { defineCommand } from 'citty'
 import { loadChatbotConfig } from '../../config/load.js'
 import { startEvalChatbot } from '../../eval/eval-chatbot.js'
+import { createRunInterrupt } from '../../eval/interrupt.js'
 import { caseWhere, EvalCasesInvalidError, loadCases } from '../../eval/load-cases.js'
 import { jsonReport } from '../../eval/reporters/json.js'
 import { junitReport } from '../../eval/reporters/junit.js'
@@ -40,13 +41,14 @@ export default defineCommand({
         const problems = unknown.map((evalCase) => `${caseWhere(evalCase.file, evalCase.index, evalCase.name)}: channel: no channel is named "${channelOf(evalCase, args.channel)}" (configured: ${Object.keys(config.channels).join(', ')})`)
         fail(new EvalCasesInvalidError(problems), INVALID_CASES_EXIT)
       }
+      const interrupt = createRunInterrupt(consola)
       const { chatbot, notes, close } = await startEvalChatbot(config, { cwd: location.cwd, store: args.store, logger: consola.withTag('chatbot') })
-      // Ctrl-C still removes the throwaway database (a Postgres schema would otherwise stay).
-      const interrupt = () => void close().finally(() => process.exit(130))
-      process.once('SIGINT', interrupt).once('SIGTERM', interrupt)
+      interrupt.closeWith(close)
       try {
         for (const note of notes) consola.info(note)
-        const run = await runCases(chatbot, cases, args.channel, (result) => lines.write(`${prettyLine(result)}\n`))
+        const run = await runCases(chatbot, cases, args.channel, (result) => void (interrupt.signal.aborted || lines.write(`${prettyLine(result)}\n`)), interrupt.signal)
+        // Interrupted: no total and no report of a partial run; the interrupt exits once closed.
+        if (interrupt.signal.aborted) return true
         lines.write(`${prettyTotal(run)}\n`)
         if (args.output) await writeFile(args.output, report(run))
         else if (dataOnStdout) process.stdout.write(report(run))
