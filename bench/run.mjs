@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The chatbot-kit benchmark (docs/performance.md). `node bench/run.mjs [--quick] [--profile]
-// [--scenario latency,throughput,streams,disconnect,startup,storage,resume,stop,instances,console,knowledge] [--streams-peer]
+// [--scenario latency,throughput,streams,disconnect,startup,storage,resume,stop,instances,console,knowledge,eval] [--streams-peer]
 // [--max-streams N] [--out NAME]`.
 // Starts the demo provider, `chatbot serve` and the AI SDK peer relay as separate processes, drives
 // them from separate load processes over loopback, writes bench/results/latest.{json,md}.
@@ -15,8 +15,9 @@ import { BENCH_DIR, ROOT, SHARED_STORES_SKIPPED, WARM_UP_SETTLE_MS, httpGet, med
 import { consoleOverview, instances } from './multi/scenarios.mjs'
 import { leftReplies, resume, stop } from './replies/scenarios.mjs'
 import { knowledge } from './knowledge/scenario.mjs'
+import { evalRun } from './eval/scenario.mjs'
 
-const ALL = ['latency', 'throughput', 'streams', 'disconnect', 'startup', 'storage', 'resume', 'stop', 'instances', 'console', 'knowledge']
+const ALL = ['latency', 'throughput', 'streams', 'disconnect', 'startup', 'storage', 'resume', 'stop', 'instances', 'console', 'knowledge', 'eval']
 const { values } = parseArgs({
   options: {
     scenario: { type: 'string', default: ALL.join(',') },
@@ -348,9 +349,9 @@ async function storage() {
 }
 
 // --------------------------------------------------------------------------------------------- main
-/** What the durable-replies and knowledge scenarios (replies/, knowledge/) use of this file. */
+/** What the durable-replies, knowledge and eval scenarios (replies/, knowledge/, eval/) use of this file. */
 const bench = { quick, work, benchDir: BENCH_DIR, log, raw, row, round, startProvider, startChatbot, startPeer, chatbotEnv, runRequests: (options) => runLoad(options), runLoad: (options) => runLoad(options, 600_000, 'replies/load.mjs') }
-const runners = { latency, throughput, streams, disconnect, startup, storage, resume: () => resume(bench), stop: () => stop(bench), instances: () => instances(bench), console: () => consoleOverview(bench), knowledge: () => knowledge(bench) }
+const runners = { latency, throughput, streams, disconnect, startup, storage, resume: () => resume(bench), stop: () => stop(bench), instances: () => instances(bench), console: () => consoleOverview(bench), knowledge: () => knowledge(bench), eval: () => evalRun(bench) }
 const startedAt = new Date()
 const failures = {}
 for (const name of scenarios) {

@@ -1,11 +1,8 @@
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { generateAppKey } from '@chatbot-kit/kernel'
 import { CORPUS } from '../../../plugins/knowledge/test/fixtures/corpus.js'
-import { writeCorpusFolder } from '../../../plugins/knowledge/test/fixtures/folder.js'
 import { progressFrame } from '../src/cli/knowledge-output.js'
-import { assertBuilt, cleanEnv, DATABASE_TARGETS, run, tempProject } from './cli.js'
+import { assertBuilt, DATABASE_TARGETS } from './cli.js'
+import { knowledgeProject } from './knowledge-project.js'
 
 // `chatbot knowledge sync|status|search`, spawned as users run them, on a project whose config
 // names a folder of Markdown, on a fresh (unmigrated) database of each dialect.
@@ -21,23 +18,9 @@ afterEach(async () => {
 })
 
 async function project(target: (typeof targets)[number]) {
-  const dir = tempProject()
-  const folder = writeCorpusFolder()
-  writeFileSync(
-    join(dir, 'chatbot.config.mjs'),
-    `export default {
-  knowledge: { sources: { help: { type: 'files', path: ${JSON.stringify(folder.path)}, baseUrl: 'https://shop.example/help/' } } },
-  channels: { default: {}, sales: { knowledge: [] } },
-}
-`,
-  )
-  const { url, drop } = await target.database(dir)
-  cleanup = async () => {
-    await drop()
-    folder.remove()
-  }
-  const env = cleanEnv({ CHATBOT_APP_KEY: generateAppKey(), CHATBOT_DATABASE_URL: url })
-  return { folder, knowledge: (...args: string[]) => run(['knowledge', ...args], dir, env) }
+  const created = await knowledgeProject(target, `  channels: { default: {}, sales: { knowledge: [] } },`)
+  cleanup = created.remove
+  return { folder: created.folder, knowledge: (...args: string[]) => created.cli('knowledge', ...args) }
 }
 
 describe.each(targets)('chatbot knowledge on $name', (target) => {

@@ -1,4 +1,5 @@
 import { coreOptions, type ResolvedConfig } from '@chatbot-kit/kernel'
+import { createDemoProvider, type DemoProvider } from '@chatbot-kit/demo-provider'
 
 type ProviderSettings = Pick<ResolvedConfig, 'apiKey' | 'baseUrl' | 'model'>
 
@@ -9,6 +10,15 @@ type ProviderSettings = Pick<ResolvedConfig, 'apiKey' | 'baseUrl' | 'model'>
  */
 export function usesDemoProvider(config: ProviderSettings): boolean {
   return !config.apiKey && config.baseUrl === coreOptions.baseUrl.default
+}
+
+/**
+ * The offline demo provider, started on a free loopback port, when `usesDemoProvider` says the
+ * config has no provider of its own; undefined otherwise. `chatbot dev` paces it like a person,
+ * `chatbot eval` wants it instant.
+ */
+export async function startDemoProviderIfNeeded(config: ProviderSettings, pace: 'human' | 'instant'): Promise<DemoProvider | undefined> {
+  return usesDemoProvider(config) ? createDemoProvider({ port: 0, pace }) : undefined
 }
 
 /**

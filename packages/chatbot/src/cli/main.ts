@@ -13,6 +13,7 @@ const main = defineCommand({
     conversations: () => import('./commands/conversations.js').then((module) => module.default),
     prune: () => import('./commands/prune.js').then((module) => module.default),
     knowledge: () => import('./commands/knowledge.js').then((module) => module.default),
+    eval: () => import('./commands/eval.js').then((module) => module.default),
   },
 })
 

@@ -3,12 +3,11 @@ import { defineCommand } from 'citty'
 import { consola } from '../console.js'
 import { H3, serve } from 'h3'
 import type { Chatbot, ChatbotConfig } from '@chatbot-kit/kernel'
-import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { loadChatbotConfig } from '../../config/load.js'
 import { DEV_KEY_FILE, devAppKey } from '../app-key/dev-key.js'
 import { createChatbot } from '../../create.js'
 import { defaultDemoPage, renderDemoPage } from '../demo-page.js'
-import { describeProvider, usesDemoProvider } from '../dev-provider.js'
+import { describeProvider, startDemoProviderIfNeeded } from '../dev-provider.js'
 import { findDevPage, serveDevFile } from '../dev-files.js'
 import { assertPortFree, explainListenError } from '../port-in-use.js'
 import { configArg, configLocation, guard, onShutdown, parsePort } from '../shared.js'
@@ -28,7 +27,7 @@ export default defineCommand({
       await assertPortFree(port, hostname)
       const first = await loadChatbotConfig(location)
       const overrides: ChatbotConfig = {}
-      const demo = usesDemoProvider(first) ? await createDemoProvider({ port: 0, pace: 'human' }) : undefined
+      const demo = await startDemoProviderIfNeeded(first, 'human')
       if (demo) overrides.baseUrl = demo.url
       const providerNote = describeProvider(first, demo?.url)
       consola.info(providerNote)
