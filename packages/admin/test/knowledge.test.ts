@@ -115,6 +115,17 @@ describe.each(DATABASES)('knowledge.* over HTTP on $name', ({ skip, create }) =>
       expect(rest).toEqual({ items: [all.items[2]], nextCursor: null })
     })
 
+    it('lists a group’s latest 20 conversations, each once, and counts every asking', async () => {
+      const gaps = h.chatbot.db.withTables<{ knowledge_gaps: { question: string; normalized: string; channel: string; conversation_id: string | null; created_at: string } }>()
+      // 25 conversations asked it, the first of them twice (also the latest asking), one asking outside any.
+      const rows = Array.from({ length: 25 }, (_, i) => ({ question: `gift cards? ${i}`, normalized: 'gift cards', channel: 'default', conversation_id: `c-${String(i).padStart(2, '0')}`, created_at: at(i) }))
+      rows.push({ question: 'Gift cards again?', normalized: 'gift cards', channel: 'default', conversation_id: 'c-00', created_at: at(30) }, { question: 'x', normalized: 'gift cards', channel: 'default', conversation_id: null as never, created_at: at(26) })
+      await gaps.insertInto('knowledge_gaps').values(rows).execute()
+      const [group] = (await admin().knowledge.gaps.query()).items
+      expect(group).toMatchObject({ question: 'Gift cards again?', count: 27, lastAskedAt: at(30).replace('Z', '+00:00') })
+      expect(group!.conversationIds).toEqual(['c-00', ...Array.from({ length: 19 }, (_, i) => `c-${String(24 - i).padStart(2, '0')}`)])
+    })
+
     it('refuses bad input with BAD_REQUEST naming the field', async () => {
       const message = async (call: Promise<unknown>) => {
         expect(await errorCode(call)).toBe('BAD_REQUEST')
