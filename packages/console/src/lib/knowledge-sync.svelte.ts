@@ -3,8 +3,8 @@ import { describeError } from './errors.js'
 import { syncSummary } from './knowledge.js'
 import { session } from './session.svelte.js'
 
-/** While a sync runs, the sources are read again this often: their counts and `syncing` move as it goes. */
-const POLL_MS = 1000
+/** While a sync runs (from here or elsewhere), the sources are read again this often: their counts and `syncing` move as it goes. */
+export const POLL_MS = 1000
 
 /**
  * The knowledge sources' state and the syncs started from the console. `knowledge.sync` answers
