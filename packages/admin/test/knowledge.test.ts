@@ -61,8 +61,27 @@ describe.each(DATABASES)('knowledge.* over HTTP on $name', ({ skip, create }) =>
       const found = await admin().knowledge.search.query({ query: 'What is your return policy?' })
       expect(found.gap).toBe(false)
       expect(found.results[0]).toMatchObject({ source: 'help', document: 'returns/index.md', url: 'https://shop.example/help/returns#return-window' })
-      expect(await admin().knowledge.search.query({ query: 'What is your return policy?', channel: 'sales' })).toEqual({ gap: false, minScore: found.minScore, results: [] })
-      expect((await admin().knowledge.search.query({ query: 'Do you sell electric bicycles?' })).gap).toBe(true)
+      expect(found.results.every((chunk) => chunk.score >= found.minScore)).toBe(true)
+      expect(found.belowMinScore.every((chunk) => chunk.score < found.minScore)).toBe(true)
+      expect(await admin().knowledge.search.query({ query: 'What is your return policy?', channel: 'sales' })).toEqual({ gap: false, minScore: found.minScore, results: [], belowMinScore: [] })
+      // A gap still shows what ranked best, under the threshold: how far off the sources are.
+      const missed = await admin().knowledge.search.query({ query: 'Is the password of electric bicycles secret?' })
+      expect(missed).toMatchObject({ gap: true, results: [] })
+      expect(missed.belowMinScore.length).toBeGreaterThan(0)
+      expect(missed.belowMinScore.every((chunk) => chunk.score > 0 && chunk.score < missed.minScore)).toBe(true)
+    })
+
+    it('counts the gaps per day in stats.overview, per channel too', async () => {
+      const gaps = h.chatbot.db.withTables<{ knowledge_gaps: { question: string; normalized: string; channel: string; conversation_id: string | null; created_at: string } }>()
+      const seed = (channel: string, createdAt: string) => gaps.insertInto('knowledge_gaps').values({ question: 'q', normalized: 'q', channel, conversation_id: null, created_at: createdAt }).execute()
+      await seed('default', '2026-11-26T23:59:59.999Z')
+      await seed('default', '2026-11-27T00:00:00.000Z')
+      await seed('sales', '2026-11-27T12:00:00.000Z')
+      await seed('default', '2026-11-28T23:59:59.999Z')
+      await seed('default', '2026-11-29T00:00:00.000Z')
+      const days = async (channel?: string) => (await admin().stats.overview.query({ from: '2026-11-27', to: '2026-11-28', ...(channel ? { channel } : {}) })).days.map((day) => [day.day, day.gaps])
+      expect(await days()).toEqual([['2026-11-27', 2], ['2026-11-28', 1]])
+      expect(await days('sales')).toEqual([['2026-11-27', 1], ['2026-11-28', 0]])
     })
 
     it('groups the gaps by normalized question, filtered and paged, with turns recorded as they happen', async () => {
@@ -94,6 +113,17 @@ describe.each(DATABASES)('knowledge.* over HTTP on $name', ({ skip, create }) =>
       expect(page.items).toHaveLength(2)
       const rest = await admin().knowledge.gaps.query({ limit: 2, cursor: page.nextCursor })
       expect(rest).toEqual({ items: [all.items[2]], nextCursor: null })
+    })
+
+    it('lists a group’s latest 20 conversations, each once, and counts every asking', async () => {
+      const gaps = h.chatbot.db.withTables<{ knowledge_gaps: { question: string; normalized: string; channel: string; conversation_id: string | null; created_at: string } }>()
+      // 25 conversations asked it, the first of them twice (also the latest asking), one asking outside any.
+      const rows = Array.from({ length: 25 }, (_, i) => ({ question: `gift cards? ${i}`, normalized: 'gift cards', channel: 'default', conversation_id: `c-${String(i).padStart(2, '0')}`, created_at: at(i) }))
+      rows.push({ question: 'Gift cards again?', normalized: 'gift cards', channel: 'default', conversation_id: 'c-00', created_at: at(30) }, { question: 'x', normalized: 'gift cards', channel: 'default', conversation_id: null as never, created_at: at(26) })
+      await gaps.insertInto('knowledge_gaps').values(rows).execute()
+      const [group] = (await admin().knowledge.gaps.query()).items
+      expect(group).toMatchObject({ question: 'Gift cards again?', count: 27, lastAskedAt: at(30).replace('Z', '+00:00') })
+      expect(group!.conversationIds).toEqual(['c-00', ...Array.from({ length: 19 }, (_, i) => `c-${String(24 - i).padStart(2, '0')}`)])
     })
 
     it('refuses bad input with BAD_REQUEST naming the field', async () => {

@@ -61,7 +61,17 @@ describe('the overview’s charts', () => {
   })
 
   it('sum the range for the figures above them', () => {
-    expect(overviewTotals(stats)).toEqual({ conversations: 3, messages: 7, inputTokens: 147, outputTokens: 15, refusals: 8, feedbackUp: 3, feedbackDown: 1 })
+    expect(overviewTotals(stats)).toEqual({ conversations: 3, messages: 7, inputTokens: 147, outputTokens: 15, refusals: 8, feedbackUp: 3, feedbackDown: 1, gaps: undefined })
+  })
+
+  it('chart gaps beside conversations when the server counts them (the knowledge plugin)', () => {
+    const withGaps = { ...stats, days: stats.days.map((row, index) => ({ ...row, gaps: index + 1 })) }
+    const gaps = overviewCharts(withGaps).find((chart) => chart.id === 'gaps')
+    expect(gaps!.series).toEqual([
+      { label: 'Conversations', values: [2, 0, 1, 0] },
+      { label: 'Gaps', values: [1, 0, 2, 0] },
+    ])
+    expect(overviewTotals(withGaps).gaps).toBe(3)
   })
 
   it('name the refusal codes, and show any other as it is', () => {

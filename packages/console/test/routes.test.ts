@@ -24,13 +24,16 @@ describe('the console’s routes', () => {
     ['/conversations/not-a-uuid', { view: 'not-found' }],
     ['/feedback', { view: 'feedback' }],
     ['/approvals', { view: 'approvals' }],
+    ['/knowledge', { view: 'knowledge' }],
+    ['/gaps', { view: 'gaps' }],
+    ['/gaps/more', { view: 'not-found' }],
     ['/settings', { view: 'not-found' }],
   ])('reads %s as %o', (path, route) => {
     expect(routeOf(path)).toEqual(route)
   })
 
   it('writes the path each view reads back', () => {
-    for (const route of [{ view: 'overview' }, { view: 'conversations' }, { view: 'transcript', id: ID }, { view: 'feedback' }, { view: 'approvals' }] as const) {
+    for (const route of [{ view: 'overview' }, { view: 'conversations' }, { view: 'transcript', id: ID }, { view: 'feedback' }, { view: 'approvals' }, { view: 'knowledge' }, { view: 'gaps' }] as const) {
       expect(routeOf(pathOf(route))).toEqual(route)
     }
   })

@@ -25,6 +25,8 @@ export interface SearchKnowledgeOptions {
   channel?: string
   /** At most this many results (default `knowledge.topK`). */
   limit?: number
+  /** Leave out chunks scoring under this (default `knowledge.minScore`; the console's search passes 0 to show the rest). */
+  minScore?: number
 }
 
 /** A fetch waits this long for a document before it is reported and skipped. */
@@ -68,9 +70,9 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
 
   const knowledgeStatus = (): Promise<SourceStatus[]> => sourceStatuses(db, names)
 
-  const searchKnowledge = (query: string, { channel, limit }: SearchKnowledgeOptions = {}): Promise<Retrieval> => {
+  const searchKnowledge = (query: string, { channel, limit, minScore }: SearchKnowledgeOptions = {}): Promise<Retrieval> => {
     const sources = channel === undefined ? names : channelSources(names, api.settings(channel).knowledge)
-    return retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: knowledge.minScore }, retrievalIndex)
+    return retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: minScore ?? knowledge.minScore }, retrievalIndex)
   }
 
   return { syncKnowledge, knowledgeStatus, searchKnowledge, retrievalIndex }

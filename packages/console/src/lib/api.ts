@@ -1,4 +1,4 @@
-import { approvalListInput, conversationListInput, type ApprovalFilterForm, type ConversationFilterForm } from './filters.js'
+import { approvalListInput, conversationListInput, gapListInput, type ApprovalFilterForm, type ConversationFilterForm, type GapFilterForm } from './filters.js'
 import { session } from './session.svelte.js'
 
 // Every call the views make, in one type-checked place: a change of the admin router's types
@@ -29,3 +29,18 @@ export const feedbackPage = (filters: { rating: 'up' | 'down' | ''; channel: str
 
 export const approvalPage = (form: ApprovalFilterForm, cursor: string | null) => api().approvals.list.query({ ...approvalListInput(form), limit: PAGE, cursor })
 
+
+/** Per knowledge source: documents, chunks, last sync, failures, whether a sync runs now. */
+export const knowledgeSources = () => api().knowledge.sources.query()
+export type KnowledgeSource = Awaited<ReturnType<typeof knowledgeSources>>[number]
+
+/** Syncs one source (or all): answers once done, with each source's report. */
+export const syncKnowledge = (source?: string) => api().knowledge.sync.mutate(source === undefined ? {} : { source })
+export type SyncReport = Awaited<ReturnType<typeof syncKnowledge>>[number]
+
+export const searchKnowledge = (query: string, channel: string) => api().knowledge.search.query({ query, ...(channel ? { channel } : {}) })
+export type KnowledgeSearch = Awaited<ReturnType<typeof searchKnowledge>>
+
+export const documentPage = (source: string, cursor: string | null) => api().knowledge.documents.query({ source, limit: PAGE, cursor })
+
+export const gapPage = (form: GapFilterForm, cursor: string | null) => api().knowledge.gaps.query({ ...gapListInput(form), limit: PAGE, cursor })

@@ -12,12 +12,12 @@ export interface ConversationFilterForm {
   hasDownRating: boolean
 }
 
+/** A form's first and last UTC day as list input: `since` the first day's start, `until` the day after the last (the API's `until` is exclusive). */
+const dayRangeInput = (form: { from: string; to: string }) => ({ since: form.from.trim() || undefined, until: form.to ? addDays(form.to, 1) : undefined })
+
 export const emptyConversationFilters = (): ConversationFilterForm => ({ search: '', channel: '', userId: '', guestId: '', from: '', to: '', hasDownRating: false })
 
-/**
- * The form as `conversations.list` input: `since` is the first day's start, `until` the day after
- * the last (the API's `until` is exclusive), blanks left out.
- */
+/** The form as `conversations.list` input, blanks left out. */
 export function conversationListInput(form: ConversationFilterForm) {
   const text = (value: string) => (value.trim() === '' ? undefined : value.trim())
   return {
@@ -25,8 +25,7 @@ export function conversationListInput(form: ConversationFilterForm) {
     channel: text(form.channel),
     userId: text(form.userId),
     guestId: text(form.guestId),
-    since: text(form.from),
-    until: form.to ? addDays(form.to, 1) : undefined,
+    ...dayRangeInput(form),
     hasDownRating: form.hasDownRating ? true : undefined,
   }
 }
@@ -45,7 +44,17 @@ export function approvalListInput(form: ApprovalFilterForm) {
   return {
     tool: form.tool.trim() || undefined,
     decision: form.decision || undefined,
-    since: form.from || undefined,
-    until: form.to ? addDays(form.to, 1) : undefined,
+    ...dayRangeInput(form),
   }
 }
+
+/** The gaps view's filter form: a range of UTC days and a channel. */
+export interface GapFilterForm {
+  channel: string
+  from: string
+  to: string
+}
+
+export const emptyGapFilters = (): GapFilterForm => ({ channel: '', from: '', to: '' })
+
+export const gapListInput = (form: GapFilterForm) => ({ channel: form.channel || undefined, ...dayRangeInput(form) })

@@ -2,12 +2,12 @@ import { daysBetween } from './days.js'
 
 /**
  * What the overview reads of `stats.overview` (its days may be sparse: missing days count zero).
- * `feedbackUp` and `feedbackDown` are the feedback plugin's: a server without it has none.
+ * `feedbackUp` and `feedbackDown` are the feedback plugin's, `gaps` the knowledge plugin's: a server without them has none.
  */
 export interface OverviewStats {
   from: string
   to: string
-  days: { day: string; conversations: number; messages: number; feedbackUp?: number; feedbackDown?: number }[]
+  days: { day: string; conversations: number; messages: number; feedbackUp?: number; feedbackDown?: number; gaps?: number }[]
   tokens: { day: string; channel: string; inputTokens: number; outputTokens: number }[]
   refusals: { day: string; code: string; count: number }[]
   ttft: { day: string; p50Ms: number; p95Ms: number }[] | null
@@ -46,14 +46,15 @@ function grouped<T extends { day: string }>(days: string[], rows: T[], key: (row
   return [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([label, values]) => ({ label, values }))
 }
 
-/** Whether the server counts feedback (the feedback plugin adds its fields to every day). */
+/** Whether the server counts feedback, or gaps (the feedback and knowledge plugins add their fields to every day). */
 const hasFeedback = (stats: OverviewStats) => stats.days.some((row) => row.feedbackUp !== undefined)
+const hasGaps = (stats: OverviewStats) => stats.days.some((row) => row.gaps !== undefined)
 
 /** The overview's charts, every day of the range on the x axis; feedback only where the server counts it. */
 export function overviewCharts(stats: OverviewStats): ChartData[] {
   const days = daysBetween(stats.from, stats.to)
   const byDay = new Map(stats.days.map((row) => [row.day, row]))
-  const perDay = (field: 'conversations' | 'messages' | 'feedbackUp' | 'feedbackDown') => days.map((day) => byDay.get(day)?.[field] ?? 0)
+  const perDay = (field: 'conversations' | 'messages' | 'feedbackUp' | 'feedbackDown' | 'gaps') => days.map((day) => byDay.get(day)?.[field] ?? 0)
   const charts: ChartData[] = [
     { id: 'activity', title: 'Conversations and messages per day', unit: 'count', days, series: [{ label: 'Conversations', values: perDay('conversations') }, { label: 'Messages', values: perDay('messages') }] },
     {
@@ -69,6 +70,8 @@ export function overviewCharts(stats: OverviewStats): ChartData[] {
     { id: 'refusals', title: 'Refusals per day by code', unit: 'refusals', days, series: grouped(days, stats.refusals, (row) => refusalLabel(row.code), (row) => row.count) },
   ]
   if (hasFeedback(stats)) charts.push({ id: 'feedback', title: 'Feedback per day', unit: 'ratings', days, series: [{ label: 'Thumbs up', values: perDay('feedbackUp') }, { label: 'Thumbs down', values: perDay('feedbackDown') }] })
+  // Unanswered questions beside the conversations they came from: how much of the traffic the sources miss.
+  if (hasGaps(stats)) charts.push({ id: 'gaps', title: 'Gaps and conversations per day', unit: 'count', days, series: [{ label: 'Conversations', values: perDay('conversations') }, { label: 'Gaps', values: perDay('gaps') }] })
   if (stats.ttft && stats.ttft.length > 0) {
     const ttft = new Map(stats.ttft.map((row) => [row.day, row]))
     charts.push({
@@ -85,7 +88,7 @@ export function overviewCharts(stats: OverviewStats): ChartData[] {
   return charts
 }
 
-/** The range's totals, for the figures above the charts; no feedback figures where the server counts none. */
+/** The range's totals, for the figures above the charts; no feedback or gap figures where the server counts none. */
 export function overviewTotals(stats: OverviewStats) {
   const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0)
   const feedback = hasFeedback(stats)
@@ -97,5 +100,6 @@ export function overviewTotals(stats: OverviewStats) {
     refusals: sum(stats.refusals, (row) => row.count),
     feedbackUp: feedback ? sum(stats.days, (row) => row.feedbackUp ?? 0) : undefined,
     feedbackDown: feedback ? sum(stats.days, (row) => row.feedbackDown ?? 0) : undefined,
+    gaps: hasGaps(stats) ? sum(stats.days, (row) => row.gaps ?? 0) : undefined,
   }
 }

@@ -7,6 +7,8 @@ export type Route =
   | { view: 'transcript'; id: string }
   | { view: 'feedback' }
   | { view: 'approvals' }
+  | { view: 'knowledge' }
+  | { view: 'gaps' }
   | { view: 'not-found' }
 
 /**
@@ -18,12 +20,15 @@ export function consoleRoot(pathname: string): string {
   return /^(.*\/admin)(?:\/|$)/.exec(pathname)?.[1] ?? '/chatbot/admin'
 }
 
+/** The views at `/<name>`. */
+const LIST_VIEWS = ['conversations', 'feedback', 'approvals', 'knowledge', 'gaps'] as const
+
 /** The view a path under the root names (`/conversations/<id>`, …). */
 export function routeOf(path: string): Route {
   const parts = path.split('/').filter(Boolean)
   const [first, second] = parts
   if (parts.length === 0) return { view: 'overview' }
-  if (parts.length === 1 && (first === 'conversations' || first === 'feedback' || first === 'approvals')) return { view: first }
+  if (parts.length === 1 && LIST_VIEWS.includes(first as never)) return { view: first as (typeof LIST_VIEWS)[number] }
   if (parts.length === 2 && first === 'conversations' && isUuid(second)) return { view: 'transcript', id: second!.toLowerCase() }
   return { view: 'not-found' }
 }

@@ -4,6 +4,8 @@ import type { Route } from './root.js'
 const VIEW_PROCEDURES: Partial<Record<Route['view'], string>> = {
   feedback: 'feedback.list',
   approvals: 'approvals.list',
+  knowledge: 'knowledge.sources',
+  gaps: 'knowledge.gaps',
 }
 
 /** Whether the server has what `view` shows (`procedures`: its `capabilities`). */

@@ -76,6 +76,30 @@ describe.skipIf(!availability.run)('the console’s accessibility in Chromium', 
         await page.locator('table.rows tbody tr').first().waitFor()
       },
     },
+    {
+      name: 'knowledge',
+      path: () => '/knowledge',
+      async ready(page) {
+        await heading(page, 'Knowledge')
+        // Failures and documents open, and a search's results (offered and under minScore) shown.
+        const help = page.getByRole('region', { name: 'help' })
+        await help.getByText(/^Documents the last sync could not read/).click()
+        await help.getByText('Indexed documents').click()
+        await help.locator('table.rows tbody tr').first().waitFor()
+        const search = page.getByRole('region', { name: 'Search as a turn would' })
+        await search.getByLabel('Question').fill('When does the store open on holidays?')
+        await search.getByRole('button', { name: 'Search' }).click()
+        await search.getByRole('list', { name: 'Under minScore, not offered' }).waitFor()
+      },
+    },
+    {
+      name: 'gaps',
+      path: () => '/gaps',
+      async ready(page) {
+        await heading(page, 'Gaps')
+        await page.locator('table.rows tbody tr').first().waitFor()
+      },
+    },
   ]
 
   it('reaches a chart’s table by Tab and scrolls it with the keyboard', async () => {
@@ -111,7 +135,7 @@ describe.skipIf(!availability.run)('the console’s accessibility in Chromium', 
       await tab.close()
     })
 
-    // Six pages, each signed in, loaded and checked: more than the default 30 s on a loaded machine.
+    // Eight pages, each signed in, loaded and checked: more than the default 30 s on a loaded machine.
     it(`has no violation on any view once signed in (${mode.name})`, { timeout: 180_000 }, async () => {
       const found: string[] = []
       for (const view of VIEWS) {

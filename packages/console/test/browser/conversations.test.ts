@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { saveScreenshot } from '@chatbot-kit/test-utils'
 import { availability, ADMIN_TOKEN, openConsole, POLL, signIn, useConsole } from './harness.js'
-import { HISTORY } from './seed.js'
+import { GAP_QUESTIONS, HISTORY } from './seed.js'
 
 // Finding conversations, reading, exporting and deleting them; the feedback and approvals lists.
 // Every page runs under the strict CSP the server sends: each test ends by asserting the browser
@@ -19,7 +19,8 @@ describe.skipIf(!availability.run)('the console’s conversations, feedback and 
     await signIn(page)
     await expect.poll(() => page.getByRole('heading', { name: 'Conversations' }).isVisible(), POLL).toBe(true)
     const rows = page.locator('table.rows tbody tr')
-    const total = HISTORY.reduce((sum, entry) => sum + entry.count, 0) + 3
+    // The history, the three seeded turns, and the gap questions' conversations.
+    const total = HISTORY.reduce((sum, entry) => sum + entry.count, 0) + 3 + GAP_QUESTIONS.length
     // Pages of 25, newest first, through the cursor.
     await expect.poll(() => rows.count(), POLL).toBe(25)
     const firstPage = await rows.allTextContents()
@@ -31,7 +32,7 @@ describe.skipIf(!availability.run)('the console’s conversations, feedback and 
 
     await page.getByRole('combobox', { name: 'Channel' }).selectOption('support')
     await page.getByRole('button', { name: 'Apply' }).click()
-    const support = HISTORY.filter((entry) => entry.channel === 'support').reduce((sum, entry) => sum + entry.count, 0) + 1
+    const support = HISTORY.filter((entry) => entry.channel === 'support').reduce((sum, entry) => sum + entry.count, 0) + 1 + GAP_QUESTIONS.filter((gap) => gap.channel === 'support').length
     await expect.poll(() => rows.count(), POLL).toBe(support)
 
     await page.getByRole('button', { name: 'Reset' }).click()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,11 +20,22 @@ export interface ServedConsole {
   chatbot: Chatbot
   provider: DemoProvider
   origin: string
+  /** Where the knowledge sources' files are: `help/` and `policies/`. */
+  knowledgeDir: string
   close(): Promise<void>
 }
 
 export interface ConsoleServer extends ServedConsole {
   seeded: Seeded
+}
+
+/** The knowledge sources, copied from fixtures/ (Markdown, and a PDF that is not one, which a sync reports) into the server's folder. */
+const knowledgeSources = (dir: string) => {
+  cpSync(fileURLToPath(new URL('fixtures', import.meta.url)), join(dir, 'knowledge'), { recursive: true })
+  return {
+    help: { type: 'files' as const, path: join(dir, 'knowledge', 'help'), baseUrl: 'https://shop.example/help/' },
+    policies: { type: 'files' as const, path: join(dir, 'knowledge', 'policies') },
+  }
 }
 
 const orderParameters = { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] }
@@ -47,7 +58,9 @@ async function serveConsole(without: string[]): Promise<ServedConsole> {
       // Seeding posts with minted envelopes: no session cookie or CSRF token to fetch first.
       routeMiddleware: [],
       throttle: { perMinute: 10_000, perDay: 100_000 },
-      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: {} },
+      // `support` searches the help source only.
+      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: without.includes('knowledge') ? {} : { knowledge: ['help'] } },
+      ...(!without.includes('knowledge') && { knowledge: { sources: knowledgeSources(dir) } }),
       // A host plugin of a built-in's name replaces it: these do nothing.
       plugins: without.map((name) => definePlugin({ name })),
     },
@@ -58,6 +71,7 @@ async function serveConsole(without: string[]): Promise<ServedConsole> {
     chatbot,
     provider,
     origin: server.url,
+    knowledgeDir: join(dir, 'knowledge'),
     async close() {
       await server.close()
       await chatbot.close()
@@ -78,9 +92,9 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   return { ...served, seeded: await seed(chatbot, provider, origin) }
 }
 
-/** Without the feedback and tools plugins (whose views the console then hides), seeded with the history only. */
+/** Without the feedback, tools and knowledge plugins (whose views the console then hides), seeded with the history only. */
 export async function startConsoleServerWithoutPlugins(): Promise<ServedConsole> {
-  const served = await serveConsole(['feedback', 'tools'])
+  const served = await serveConsole(['feedback', 'tools', 'knowledge'])
   await storeHistory(served.chatbot)
   return served
 }

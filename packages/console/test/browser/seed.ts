@@ -34,7 +34,16 @@ export interface Seeded {
   approved: { id: string }
   /** Requests refused for a bad envelope. */
   refusals: number
+  /** Questions nothing in the knowledge answers, asked through real turns: the conversations of each, by its lower-case text without a question mark. */
+  gaps: Record<string, string[]>
 }
+
+/** Asked by two users on `default` and one guest on `support`: gaps, grouped by their normalized text. */
+export const GAP_QUESTIONS = [
+  { question: 'Do you sell electric bicycles?', channel: 'default', owner: { userId: 'lin' } },
+  { question: 'do you sell Electric Bicycles', channel: 'default', owner: { userId: 'mo' } },
+  { question: 'Can I pay with bitcoin?', channel: 'support', owner: { guestId: 'guest-9' } },
+]
 
 /** The conversations of `HISTORY`, stored straight through the kernel's storage. */
 export async function storeHistory(chatbot: Chatbot): Promise<void> {
@@ -69,6 +78,7 @@ async function post(origin: string, path: string, body: unknown, expected: numbe
 
 export async function seed(chatbot: Chatbot, provider: DemoProvider, origin: string): Promise<Seeded> {
   await storeHistory(chatbot)
+  await chatbot.syncKnowledge()
   const mint = (owner: { userId: string } | { guestId: string }, channel = 'default') => chatbot.mintEnvelope({ route: 'shop.page', channel, ...owner })
 
   const ada = mint({ userId: 'ada' })
@@ -95,5 +105,13 @@ export async function seed(chatbot: Chatbot, provider: DemoProvider, origin: str
   const refusals = 3
   for (let i = 0; i < refusals; i++) await post(origin, '/chatbot/messages', { signed_context: 'not-an-envelope', message: 'hi' }, 403)
 
-  return { rated: { id: first.id, ...rated }, liked: { id: second.id, ...liked }, approved: { id: third.id }, refusals }
+  const gaps: Record<string, string[]> = {}
+  for (const { question, channel, owner } of GAP_QUESTIONS) {
+    provider.script({ text: 'The help pages do not say; let me find someone who knows.' })
+    const asked = await ask(origin, mint(owner, channel), question)
+    if (asked.events.some((event) => event.type === 'sources')) throw new Error(`"${question}" was answered from the knowledge: not a gap`)
+    ;(gaps[question.toLowerCase().replace(/\?$/, '')] ??= []).push(asked.id)
+  }
+
+  return { rated: { id: first.id, ...rated }, liked: { id: second.id, ...liked }, approved: { id: third.id }, refusals, gaps }
 }

@@ -3,15 +3,15 @@ import { findAccessibilityViolations, formatViolations, saveScreenshot } from '@
 import { availability, openConsole, POLL, signIn, startConsoleServerWithoutPlugins, useConsole } from './harness.js'
 import { HISTORY } from './seed.js'
 
-// A host that left out the feedback and tools plugins: the server has no `feedback.*` or
-// `approvals.*`, and the console shows neither their views nor their filter, chart, figures or
+// A host that left out the feedback, tools and knowledge plugins: the server has no `feedback.*`,
+// `approvals.*` or `knowledge.*`, and the console shows neither their views nor their filter, charts, figures or
 // transcript entries, without an error (each test's `close()` asserts the browser logged none).
 
-describe.skipIf(!availability.run)('the console of a server without the feedback and tools plugins, in Chromium', () => {
+describe.skipIf(!availability.run)('the console of a server without the feedback, tools and knowledge plugins, in Chromium', () => {
   const suite = useConsole(startConsoleServerWithoutPlugins)
   const consoleUrl = (path = '') => `${suite.server.origin}/chatbot/admin${path}`
 
-  it('shows only what the server has: no Feedback or Approvals view, no feedback filter, chart or figures', async () => {
+  it('shows only what the server has: no Feedback, Approvals, Knowledge or Gaps view, no feedback filter, no feedback or gaps chart or figures', async () => {
     const tab = await openConsole(suite.browser, consoleUrl())
     const { page } = tab
     await signIn(page)
@@ -20,7 +20,7 @@ describe.skipIf(!availability.run)('the console of a server without the feedback
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Conversations'])
     await page.locator('[data-chart="activity"] canvas').waitFor()
     expect(await page.locator('[data-chart]').evaluateAll((charts) => charts.map((chart) => chart.getAttribute('data-chart')))).toEqual(['activity', 'tokens', 'refusals'])
-    expect(await page.getByLabel('Totals of the range').textContent()).not.toContain('Thumbs')
+    expect(await page.getByLabel('Totals of the range').textContent()).not.toMatch(/Thumbs|Gaps/)
     expect(formatViolations(await findAccessibilityViolations(page))).toBe('')
     await saveScreenshot(page, 'console-without-plugins-overview', { fullPage: true })
 
@@ -42,7 +42,7 @@ describe.skipIf(!availability.run)('the console of a server without the feedback
   })
 
   it('answers the address of a view the server does not have with "Not found"', async () => {
-    for (const path of ['/feedback', '/approvals']) {
+    for (const path of ['/feedback', '/approvals', '/knowledge', '/gaps']) {
       const tab = await openConsole(suite.browser, consoleUrl(path))
       const { page } = tab
       await signIn(page)

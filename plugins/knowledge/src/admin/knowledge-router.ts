@@ -1,9 +1,9 @@
 import { adminProcedure, inputSchema, router, withCursorCheck } from '@chatbot-kit/admin/procedures'
-import type { Retrieval } from '../retrieval/retrieve.js'
 import { listDocuments, type DocumentListPage } from '../storage/document-list.js'
 import { listGaps, type GapListPage } from '../storage/gap-list.js'
 import type { SourceStatus } from '../storage/source-status.js'
 import type { SourceSyncReport } from '../sync/sync-report.js'
+import { searchAnswer, type KnowledgeSearchAnswer } from './search-answer.js'
 import { checkChannel, checkSource, parseDocumentsInput, parseGapsInput, parseSearchInput, parseSyncInput } from './inputs.js'
 import type { KnowledgeDocumentsInput, KnowledgeGapsInput, KnowledgeSearchInput, KnowledgeSyncInput } from './types.js'
 
@@ -16,10 +16,10 @@ export const knowledgeRouter = router({
     checkSource(ctx.chatbot, input.source)
     return ctx.chatbot.syncKnowledge(input.source === undefined ? {} : { source: input.source })
   }),
-  /** What a turn (of `channel`, default every source) would retrieve for `query`. */
-  search: adminProcedure.input(inputSchema<KnowledgeSearchInput, ReturnType<typeof parseSearchInput>>(parseSearchInput)).query(({ ctx, input }): Promise<Retrieval> => {
+  /** What a turn (of `channel`, default every source) would retrieve for `query`, and the best chunks under `minScore`. */
+  search: adminProcedure.input(inputSchema<KnowledgeSearchInput, ReturnType<typeof parseSearchInput>>(parseSearchInput)).query(({ ctx, input }): Promise<KnowledgeSearchAnswer> => {
     checkChannel(ctx.chatbot, input.channel)
-    return ctx.chatbot.searchKnowledge(input.query, input.channel === undefined ? {} : { channel: input.channel })
+    return searchAnswer(ctx.chatbot, input.query, input.channel)
   }),
   /** A source's indexed documents by name; pass `nextCursor` back as `cursor` for the next page. */
   documents: adminProcedure.input(inputSchema<KnowledgeDocumentsInput, ReturnType<typeof parseDocumentsInput>>(parseDocumentsInput)).query(({ ctx, input }): Promise<DocumentListPage> => {

@@ -29,4 +29,8 @@ declare module '@chatbot-kit/admin' {
   interface AdminProcedures {
     knowledge: typeof knowledgeRouter
   }
+  interface OverviewDay {
+    /** Questions recorded as gaps that day (`stats.overview`). */
+    gaps: number
+  }
 }

@@ -1,4 +1,4 @@
-import { fromStoredTimestamp, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
+import { fromStoredTimestamp, sql, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import { withKnowledge, type ChatbotDb } from './tables.js'
 import { createTextCursor } from './text-cursor.js'
 
@@ -8,7 +8,7 @@ export interface GapGroup {
   question: string
   count: number
   lastAskedAt: string
-  /** The conversations (public ids) that asked it, latest first. */
+  /** The conversations (public ids) that asked it, latest first: at most MAX_GAP_CONVERSATIONS. */
   conversationIds: string[]
 }
 
@@ -28,6 +28,8 @@ export interface GapListPage {
 }
 
 export const MAX_GAP_PAGE = 200
+/** A group lists at most this many conversations (its `count` counts every asking). */
+export const MAX_GAP_CONVERSATIONS = 20
 
 const cursor = createTextCursor<[string, string]>('knowledge-gaps', 2)
 
@@ -54,17 +56,35 @@ export async function listGaps(db: ChatbotDb, { channel, since, until, limit = 5
   const rows = await groups.orderBy('last_asked', 'desc').orderBy('normalized').limit(limit + 1).execute()
   const page = rows.slice(0, limit)
   if (page.length === 0) return { items: [], nextCursor: null }
-  const questions = await asked()
-    .select(['normalized', 'question', 'conversation_id'])
-    .where('normalized', 'in', page.map((row) => row.normalized))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  // Each group's latest wording and latest conversations, ranked in SQL: a question asked ten
+  // thousand times reads one row for its wording and MAX_GAP_CONVERSATIONS for its conversations.
+  const names = page.map((row) => row.normalized)
+  const latestFirst = sql<number>`row_number() over (partition by ${sql.ref('normalized')} order by ${sql.ref('created_at')} desc, ${sql.ref('id')} desc)`
+  const wordings = await knowledge
+    .selectFrom(asked().select(['normalized', 'question', latestFirst.as('rank')]).where('normalized', 'in', names).as('asked'))
+    .select(['normalized', 'question'])
+    .where('rank', '=', 1)
     .execute()
-  const items = page.map((row): GapGroup => {
-    const mine = questions.filter((question) => question.normalized === row.normalized)
-    const conversationIds = [...new Set(mine.flatMap((question) => (question.conversation_id === null ? [] : [question.conversation_id])))]
-    return { question: mine[0]!.question, count: Number(row.count), lastAskedAt: fromStoredTimestamp(row.last_asked), conversationIds }
-  })
+  const byConversation = sql<number>`row_number() over (partition by ${sql.ref('normalized')} order by max(${sql.ref('created_at')}) desc, ${sql.ref('conversation_id')})`
+  const conversations = await knowledge
+    .selectFrom(
+      asked()
+        .select(['normalized', 'conversation_id', byConversation.as('rank')])
+        .where('normalized', 'in', names)
+        .where('conversation_id', 'is not', null)
+        .groupBy(['normalized', 'conversation_id'])
+        .as('asked'),
+    )
+    .select(['normalized', 'conversation_id'])
+    .where('rank', '<=', MAX_GAP_CONVERSATIONS)
+    .orderBy('rank')
+    .execute()
+  const items = page.map((row): GapGroup => ({
+    question: wordings.find((wording) => wording.normalized === row.normalized)!.question,
+    count: Number(row.count),
+    lastAskedAt: fromStoredTimestamp(row.last_asked),
+    conversationIds: conversations.flatMap((asked) => (asked.normalized === row.normalized && asked.conversation_id !== null ? [asked.conversation_id] : [])),
+  }))
   const last = page.at(-1)!
   return { items, nextCursor: rows.length > limit ? cursor.encode([last.last_asked, last.normalized]) : null }
 }
