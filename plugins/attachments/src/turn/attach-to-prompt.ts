@@ -1,0 +1,45 @@
+import { ChatbotException, countTokens, type PluginApi, type Turn } from '@chatbot-kit/kernel'
+import type { ChatContentPart } from '@chatbot-kit/provider'
+import type { Storage } from 'unstorage'
+import { bindToMessage } from '../storage/attachments.repository.js'
+import type { AttachmentRow } from '../storage/attachments.table.js'
+import { withAttachments } from '../storage/tables.js'
+import { CLAIMED } from './claim-attachments.js'
+import { imageTokens } from './estimate-tokens.js'
+
+/**
+ * `turn:prompt` (before the quota's, the plugin being `pre`): the stored user message gets its
+ * attachments, and the provider request's last user message becomes content parts: its text,
+ * each text file as text under its name, each image as an `image_url` part with a `data:` URL.
+ * `turn.inputTokens` grows by their estimate, so the input quota counts them.
+ */
+export function attachToPrompt(api: PluginApi, files: Storage) {
+  return async (turn: Turn): Promise<void> => {
+    const rows = turn.state[CLAIMED] as AttachmentRow[] | undefined
+    if (!rows) return
+    const message = await withAttachments(api.storage.db)
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', turn.conversation.id)
+      .where('role', '=', 'user')
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    if (message) await bindToMessage(api.storage.db, rows.map((row) => row.id), message.id)
+    const last = turn.request.messages.findLast((entry) => entry.role === 'user')
+    if (!last || last.role !== 'user') return
+    const parts: ChatContentPart[] = [{ type: 'text', text: typeof last.content === 'string' ? last.content : '' }]
+    for (const row of rows) {
+      const bytes = await files.getItemRaw<Buffer>(row.public_id)
+      if (!bytes) throw new ChatbotException(`The file of attachment ${row.public_id} is missing from the store.`, { code: 'internal_error', status: 500 })
+      if (row.width !== null && row.height !== null) {
+        parts.push({ type: 'image_url', image_url: { url: `data:${row.type};base64,${Buffer.from(bytes).toString('base64')}` } })
+        turn.inputTokens += imageTokens({ width: row.width, height: row.height })
+      } else {
+        const text = `Attached file "${row.name}" (${row.type}):\n${Buffer.from(bytes).toString('utf8')}`
+        parts.push({ type: 'text', text })
+        turn.inputTokens += countTokens(text)
+      }
+    }
+    last.content = parts
+  }
+}
