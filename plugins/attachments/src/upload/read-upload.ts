@@ -74,7 +74,7 @@ function parse(source: Readable, contentType: string, rules: UploadRules): Promi
     parser.on('file', (name: string, stream: BusboyFileStream, filename: string, _encoding: string, mimeType: string) => {
       if (settled) return void stream.resume()
       if (name !== 'file') return fail(malformed('the only file field is "file"', name))
-      if (!envelope || !settings) return fail(malformed('signed_context must come before file', 'signed_context'))
+      if (!envelope || !settings) return fail(new ChatbotInvalidEnvelopeException('The signed_context field is missing: it must come before file.'))
       const limit = settings.maxBytes
       const chunks: Buffer[] = []
       let size = 0
@@ -84,6 +84,7 @@ function parse(source: Readable, contentType: string, rules: UploadRules): Promi
         if (size > limit) return fail(new ChatbotAttachmentException('attachment_too_large', `The file is larger than ${limit} bytes.`))
         chunks.push(chunk)
       })
+      stream.on('error', () => fail(malformed('the multipart body is malformed or cut short')))
       stream.on('end', () => {
         upload = { envelope: envelope!, settings: settings!, name: filename ?? '', declaredType: (mimeType ?? '').split(';')[0]!.trim().toLowerCase(), bytes: Buffer.concat(chunks, size) }
       })
