@@ -21,6 +21,8 @@ const STATUS = {
   invalid_attachment_upload: 422,
   /** `attachments` of a message names a file the sender may not attach (another's, used, another channel's). */
   invalid_attachments: 422,
+  /** Stream error: the provider refused the images of a message (a model without vision). */
+  attachments_not_supported: 422,
   /** No attachment with that id is visible to this envelope. */
   attachment_not_found: 404,
 } as const

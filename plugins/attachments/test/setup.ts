@@ -37,7 +37,7 @@ export function upload(h: Harness, token: string | undefined, bytes: Buffer | st
   const form = new FormData()
   if (token !== undefined) form.append('signed_context', token)
   for (const [key, value] of Object.entries(extra)) form.append(key, value)
-  form.append('file', new Blob([bytes], type ? { type } : {}), name)
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], type ? { type } : {}), name)
   return h.request('/chatbot/attachments', { method: 'POST', body: form })
 }
 

@@ -6,6 +6,7 @@ import type { AttachmentRow } from '../storage/attachments.table.js'
 import { withAttachments } from '../storage/tables.js'
 import { CLAIMED } from './claim-attachments.js'
 import { imageTokens } from './estimate-tokens.js'
+import { explainImageRefusal } from './explain-refusal.js'
 
 /**
  * `turn:prompt` (before the quota's, the plugin being `pre`): the stored user message gets its
@@ -34,6 +35,7 @@ export function attachToPrompt(api: PluginApi, files: Storage) {
       if (row.width !== null && row.height !== null) {
         parts.push({ type: 'image_url', image_url: { url: `data:${row.type};base64,${Buffer.from(bytes).toString('base64')}` } })
         turn.inputTokens += imageTokens({ width: row.width, height: row.height })
+        turn.explainFailure = explainImageRefusal
       } else {
         const text = `Attached file "${row.name}" (${row.type}):\n${Buffer.from(bytes).toString('utf8')}`
         parts.push({ type: 'text', text })
