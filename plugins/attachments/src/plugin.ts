@@ -5,6 +5,7 @@ import { downloadRoute } from './routes/download-route.js'
 import { uploadRoute } from './routes/upload-route.js'
 import { createFileStore } from './storage/file-store.js'
 import { attachmentMigrations } from './storage/migrations/index.js'
+import { settingsOf } from './settings.js'
 import { ATTACHMENT_TABLES } from './storage/tables.js'
 import { createSweep, startSweepTimer } from './sweep.js'
 import { attachToPrompt } from './turn/attach-to-prompt.js'
@@ -40,7 +41,8 @@ export function attachmentsPlugin(): ChatbotPlugin {
       api.hooks.hook('conversation:history', addAttachments(api))
       const sweep = createSweep(api, files)
       api.provide('sweepAttachments', () => sweep())
-      startSweepTimer(api, sweep)
+      // Only where files can arrive; `chatbot.sweepAttachments()` works everywhere.
+      if (Object.keys(api.config.channels).some((channel) => settingsOf(api, channel).enabled)) startSweepTimer(api, sweep)
     },
   })
 }
