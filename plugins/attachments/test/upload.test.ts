@@ -1,9 +1,13 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import fsDriver from 'unstorage/drivers/fs'
 import { describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import type { Harness } from '../../../packages/kernel/test/harness.js'
-import { download, outcome, PNG, pngClaiming, rows, upload, uploaded } from './setup.js'
+import { download, outcome, PNG, pngClaiming, rows, start, upload, uploaded } from './setup.js'
 
-// Contract §11.4, the upload and download routes, over a real socket on each dialect (files in the default fs store).
+// Contract §11.4, the upload and download routes, over a real socket on each dialect, files in the fs driver.
 
 const ELF = Buffer.concat([Buffer.from('7f454c46020101000000000000000000', 'hex'), Buffer.alloc(64, 1)])
 const PE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(64)])
@@ -11,20 +15,24 @@ const PE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80
 describeEachDatabase('attachment uploads', { label: 'over a real socket' }, (target) => {
   let created: CreatedDatabase
   let h: Harness
+  const folder = mkdtempSync(join(tmpdir(), 'chatbot-attachments-'))
+  /** The files the fs driver holds. */
+  const stored = () => readdirSync(folder).sort()
   beforeAll(async () => {
     created = await target.create()
-    h = await start(created)
+    h = await start(created, { attachments: { storage: fsDriver({ base: folder }) } })
   })
   afterAll(async () => {
     await h?.close()
     await created?.drop()
+    rmSync(folder, { recursive: true, force: true })
   })
-  const start = async (c: CreatedDatabase) => (await import('./setup.js')).start(c)
 
   it('stores an image and serves it back to its owner only, with the sniffed type and safe headers', async () => {
     const token = h.envelope({ userId: 'owner-1' })
     const file = await uploaded(h, token, PNG, 'été photo.png', 'image/png')
     expect(file).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'été photo.png', type: 'image/png', size: PNG.length })
+    expect(stored()).toContain(file.id)
     const served = await download(h, file.id, token)
     expect(served.status).toBe(200)
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true)
@@ -60,9 +68,10 @@ describeEachDatabase('attachment uploads', { label: 'over a real socket' }, (tar
     ['a file over maxBytes', Buffer.concat([PNG, Buffer.alloc(64 * 1024)]), 'big.png', 'image/png', 413, 'attachment_too_large'],
     ['an empty file', Buffer.alloc(0), 'empty.txt', 'text/plain', 422, 'invalid_attachment_upload'],
   ])('refuses %s, storing nothing', async (_, bytes, name, type, status, code) => {
-    const before = (await rows(h)).length
+    const [before, files] = [(await rows(h)).length, stored()]
     expect(await outcome(await upload(h, h.envelope({ userId: 'bad-1' }), bytes, name, type))).toEqual([status, code])
     expect(await rows(h)).toHaveLength(before)
+    expect(stored()).toEqual(files)
   })
 
   it('refuses a type the channel does not take, a channel without attachments, and a missing envelope', async () => {
@@ -74,7 +83,7 @@ describeEachDatabase('attachment uploads', { label: 'over a real socket' }, (tar
   })
 
   it('refuses a body that is not multipart, and a truncated multipart body, storing nothing', async () => {
-    const before = (await rows(h)).length
+    const [before, files] = [(await rows(h)).length, stored()]
     const json = await h.request('/chatbot/attachments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(await outcome(json)).toEqual([415, 'unsupported_media_type'])
     const token = h.envelope({ userId: 'cut-1' })
@@ -83,5 +92,6 @@ describeEachDatabase('attachment uploads', { label: 'over a real socket' }, (tar
     const response = await h.request('/chatbot/attachments', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.from(cut, 'latin1') })
     expect(await outcome(response)).toEqual([422, 'invalid_attachment_upload'])
     expect(await rows(h)).toHaveLength(before)
+    expect(stored()).toEqual(files)
   })
 })

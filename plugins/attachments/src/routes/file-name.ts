@@ -1,12 +1,13 @@
 /** The longest file name kept. */
 const NAME_LIMIT = 200
-// Control characters, path separators and the characters Windows refuses in a name.
-const UNSAFE = /[\u0000-\u001f\u007f/\\:*?"<>|]/g
+// Path separators and the characters Windows refuses in a name; control characters are tested by code point below.
+const UNSAFE = /[/\\:*?"<>|]/g
+const isControl = (char: string) => char.codePointAt(0)! < 0x20 || char === '\u007f'
 
 /** A sent file name made safe to store and show: no path, no control characters, bounded; `file` when nothing is left. */
 export function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  const cleaned = [...base.replace(UNSAFE, '_').trim()].slice(0, NAME_LIMIT).join('')
+  const cleaned = [...base.replace(UNSAFE, '_').trim()].map((char) => (isControl(char) ? '_' : char)).slice(0, NAME_LIMIT).join('')
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned
 }
 
