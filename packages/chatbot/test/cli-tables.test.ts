@@ -54,6 +54,7 @@ describe('a database that already has a table of ours', () => {
     expect(tables.map((row) => (row as { name: string }).name)).toEqual([
       'chatbot_admin_daily_activity',
       'chatbot_admin_refusals',
+      'chatbot_attachments',
       'chatbot_conversations',
       'chatbot_knowledge_chunks',
       // The FTS5 index and its shadow tables.
