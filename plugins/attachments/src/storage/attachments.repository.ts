@@ -53,6 +53,12 @@ export async function releaseAttachments(db: ChatbotDb, ids: readonly number[]):
   await withAttachments(db).updateTable('attachments').set({ conversation_id: null, used_at: null, message_id: null }).where('id', 'in', ids).where('message_id', 'is', null).execute()
 }
 
+/** The internal id of a conversation's latest user message: the one a turn just stored. */
+export async function latestUserMessageId(db: ChatbotDb, conversationId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('messages').select('id').where('conversation_id', '=', conversationId).where('role', '=', 'user').orderBy('id', 'desc').executeTakeFirst()
+  return row?.id
+}
+
 /** Ties claimed attachments to the user message that carries them. */
 export async function bindToMessage(db: ChatbotDb, ids: readonly number[], messageId: number): Promise<void> {
   await withAttachments(db).updateTable('attachments').set({ message_id: messageId }).where('id', 'in', ids).execute()

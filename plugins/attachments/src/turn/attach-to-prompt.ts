@@ -1,9 +1,8 @@
 import { ChatbotException, countTokens, type PluginApi, type Turn } from '@chatbot-kit/kernel'
 import type { ChatContentPart } from '@chatbot-kit/provider'
 import type { Storage } from 'unstorage'
-import { bindToMessage } from '../storage/attachments.repository.js'
+import { bindToMessage, latestUserMessageId } from '../storage/attachments.repository.js'
 import type { AttachmentRow } from '../storage/attachments.table.js'
-import { withAttachments } from '../storage/tables.js'
 import { CLAIMED } from './claim-attachments.js'
 import { imageTokens } from './estimate-tokens.js'
 import { explainImageRefusal } from './explain-refusal.js'
@@ -18,14 +17,8 @@ export function attachToPrompt(api: PluginApi, files: Storage) {
   return async (turn: Turn): Promise<void> => {
     const rows = turn.state[CLAIMED] as AttachmentRow[] | undefined
     if (!rows) return
-    const message = await withAttachments(api.storage.db)
-      .selectFrom('messages')
-      .select('id')
-      .where('conversation_id', '=', turn.conversation.id)
-      .where('role', '=', 'user')
-      .orderBy('id', 'desc')
-      .executeTakeFirst()
-    if (message) await bindToMessage(api.storage.db, rows.map((row) => row.id), message.id)
+    const messageId = await latestUserMessageId(api.storage.db, turn.conversation.id)
+    if (messageId !== undefined) await bindToMessage(api.storage.db, rows.map((row) => row.id), messageId)
     const last = turn.request.messages.findLast((entry) => entry.role === 'user')
     if (!last || last.role !== 'user') return
     const parts: ChatContentPart[] = [{ type: 'text', text: typeof last.content === 'string' ? last.content : '' }]
