@@ -31,6 +31,7 @@ export function attachmentsPlugin(): ChatbotPlugin {
     options: attachmentsOptions,
     tables: ATTACHMENT_TABLES,
     migrations: attachmentMigrations,
+    admin: () => import('./admin/contribution.js').then((module) => module.attachmentsAdmin),
     setup(api: PluginApi) {
       const files = createFileStore(api.config)
       api.route(uploadRoute(api, files))

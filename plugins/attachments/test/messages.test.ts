@@ -86,6 +86,24 @@ describeEachDatabase('attachments in messages', { label: 'over a real socket' },
     expect(events.at(-1)).toMatchObject({ type: 'error', code: 'attachments_not_supported', retryable: false })
   })
 
+  it('the admin transcript lists each user message\'s attachments, and its Markdown export names them', async () => {
+    const token = h.envelope({ userId: 'sender-7' })
+    const image = await uploaded(h, token, PNG, 'scan.png')
+    const conversationId = (await ask(h, token, [image.id])).events.at(-1)!.conversation_id as string
+    const admin = async (procedure: string, input: unknown) => {
+      const response = await h.request(`/chatbot/admin/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { authorization: 'Bearer admin-secret' } })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { result: { data: unknown } }).result.data
+    }
+    const detail = (await admin('conversations.get', { id: conversationId })) as { messages: { role: string; attachments: unknown }[] }
+    expect(detail.messages.map((message) => [message.role, message.attachments])).toEqual([
+      ['user', [image]],
+      ['assistant', []],
+    ])
+    const exported = (await admin('conversations.export', { id: conversationId, format: 'markdown' })) as { content: string }
+    expect(exported.content).toContain(`**Attachments**: scan.png (image/png, ${PNG.length} bytes)`)
+  })
+
   it('retention and the admin\'s delete remove the files with their conversation', async () => {
     const token = h.envelope({ userId: 'sender-6' })
     const first = await uploaded(h, token)

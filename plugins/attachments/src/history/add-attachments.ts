@@ -1,13 +1,5 @@
 import type { HistoryContext, PluginApi } from '@chatbot-kit/kernel'
-import { attachmentsByMessage } from '../storage/attachments.repository.js'
-
-/** An attachment as history and the upload route show it. */
-export interface AttachmentSummary {
-  id: string
-  name: string
-  type: string
-  size: number
-}
+import { attachmentsOfConversation, summariesBy, type AttachmentSummary } from '../storage/attachments.repository.js'
 
 declare module '@chatbot-kit/kernel' {
   interface HistoryMessage {
@@ -19,10 +11,10 @@ declare module '@chatbot-kit/kernel' {
 /** `conversation:history`: each user message gains `attachments`, so a reload shows what was sent. */
 export function addAttachments(api: PluginApi) {
   return async (context: HistoryContext): Promise<void> => {
-    const byMessage = await attachmentsByMessage(api.storage.db, context.conversation.id)
+    const rows = await attachmentsOfConversation(api.storage.db, context.conversation.id)
+    const byMessage = summariesBy(rows, (row) => row.message_public_id)
     for (const message of context.messages) {
-      if (message.role !== 'user') continue
-      message.attachments = (message.id === null ? [] : (byMessage.get(message.id) ?? [])).map(({ public_id: id, name, type, size }) => ({ id, name, type, size }))
+      if (message.role === 'user') message.attachments = (message.id === null ? undefined : byMessage.get(message.id)) ?? []
     }
   }
 }

@@ -64,19 +64,31 @@ export async function bindToMessage(db: ChatbotDb, ids: readonly number[], messa
   await withAttachments(db).updateTable('attachments').set({ message_id: messageId }).where('id', 'in', ids).execute()
 }
 
-/** A conversation's attachments by the public id of their message, in upload order. */
-export async function attachmentsByMessage(db: ChatbotDb, conversationId: number): Promise<Map<string, AttachmentRow[]>> {
-  const rows = await withAttachments(db)
+/** A conversation's attachments that a stored message carries, in upload order, with that message's public id. */
+export function attachmentsOfConversation(db: ChatbotDb, conversationId: number): Promise<(AttachmentRow & { message_id: number; message_public_id: string })[]> {
+  return withAttachments(db)
     .selectFrom('attachments as a')
     .innerJoin('messages as m', 'm.id', 'a.message_id')
     .selectAll('a')
-    .select('m.public_id as message_public_id')
+    .select(['m.id as message_id', 'm.public_id as message_public_id'])
     .where('a.conversation_id', '=', conversationId)
     .orderBy('a.id')
     .execute()
-  const byMessage = new Map<string, AttachmentRow[]>()
-  for (const { message_public_id: messageId, ...row } of rows) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), row])
-  return byMessage
+}
+
+/** An attachment as history, the upload route and the admin transcript show it. */
+export interface AttachmentSummary {
+  id: string
+  name: string
+  type: string
+  size: number
+}
+
+/** Summaries grouped by a key of their row (the message's public id for history, its internal id for the transcript). */
+export function summariesBy<R extends AttachmentRow, K>(rows: readonly R[], keyOf: (row: R) => K): Map<K, AttachmentSummary[]> {
+  const grouped = new Map<K, AttachmentSummary[]>()
+  for (const row of rows) grouped.set(keyOf(row), [...(grouped.get(keyOf(row)) ?? []), { id: row.public_id, name: row.name, type: row.type, size: row.size }])
+  return grouped
 }
 
 /** Rows whose files should go: orphans, and attachments never used since `unusedBefore`. */
