@@ -47,7 +47,7 @@ async function serveConsole(without: string[]): Promise<ServedConsole> {
       // Seeding posts with minted envelopes: no session cookie or CSRF token to fetch first.
       routeMiddleware: [],
       throttle: { perMinute: 10_000, perDay: 100_000 },
-      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: {} },
+      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: { attachments: { enabled: true, types: ['text/*'] } } },
       // A host plugin of a built-in's name replaces it: these do nothing.
       plugins: without.map((name) => definePlugin({ name })),
     },
