@@ -1,11 +1,11 @@
 import { expect } from 'vitest'
-import type { ChatbotConfig } from '@chatbot-kit/kernel'
+import type { ChatbotConfig, ChatbotPlugin } from '@chatbot-kit/kernel'
 import type { CreatedDatabase } from '@chatbot-kit/test-utils'
 import { createHarness, events, type Harness } from '../../../packages/kernel/test/harness.js'
 import { attachmentsPlugin } from '../src/index.js'
 
-/** A chatbot with the attachments plugin on `created`, over a real socket; `default` takes images and text. */
-export const start = (created: CreatedDatabase, config: ChatbotConfig = {}): Promise<Harness> =>
+/** A chatbot with the attachments plugin (after `before`) on `created`, over a real socket; `default` takes images and text. */
+export const start = (created: CreatedDatabase, config: ChatbotConfig = {}, before: ChatbotPlugin[] = []): Promise<Harness> =>
   createHarness('socket', {
     database: created.database,
     shutdownGrace: 0,
@@ -15,7 +15,7 @@ export const start = (created: CreatedDatabase, config: ChatbotConfig = {}): Pro
       plain: {},
     },
     ...config,
-    plugins: [attachmentsPlugin(), ...(config.plugins ?? [])],
+    plugins: [...before, attachmentsPlugin(), ...(config.plugins ?? [])],
   })
 
 /** A valid 2×3 PNG (header and a real image: 1-bit grey). */
