@@ -1,5 +1,5 @@
 import type { PluginApi } from '@chatbot-kit/kernel'
-import type { Storage } from 'unstorage'
+import type { FileStore } from './storage/file-store.js'
 import { deleteAttachmentRows, sweepable } from './storage/attachments.repository.js'
 
 /** An upload never sent with a message is kept this long (a user may take a while to send). */
@@ -14,12 +14,14 @@ const BATCH = 200
  * day. A file store takes no part in a database cascade, so this runs after it, every minute.
  * Returns how many went.
  */
-export function createSweep(api: PluginApi, files: Storage) {
+export function createSweep(api: PluginApi, files: FileStore) {
   return async (now = new Date()): Promise<number> => {
     let removed = 0
     for (;;) {
       const rows = await sweepable(api.storage.db, new Date(now.getTime() - UNUSED_TTL_MS), BATCH)
-      for (const row of rows) await files.removeItem(row.public_id)
+      if (rows.length === 0) return removed
+      const store = await files()
+      for (const row of rows) await store.removeItem(row.public_id)
       await deleteAttachmentRows(api.storage.db, rows.map((row) => row.id))
       removed += rows.length
       if (rows.length < BATCH) return removed

@@ -12,7 +12,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 it('keeps files in attachments/ beside the SQLite file when no driver is set', async () => {
   const config = { attachments: { storage: undefined }, database: { url: join(folder, 'db', 'chatbot.sqlite') } } as unknown as ResolvedConfig
-  const store = createFileStore(config)
+  const store = await createFileStore(config)()
   await store.setItemRaw('f1', Buffer.from('hello'))
   expect(existsSync(join(folder, 'db', 'attachments', 'f1'))).toBe(true)
   expect(Buffer.from((await store.getItemRaw('f1')) as Buffer).toString()).toBe('hello')

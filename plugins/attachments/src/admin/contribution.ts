@@ -1,6 +1,6 @@
+import type { AdminContribution } from '@chatbot-kit/admin'
 import { defineAdminContribution } from '@chatbot-kit/admin/procedures'
-import type { AttachmentSummary } from '../storage/attachments.repository.js'
-import { attachmentsOfConversation, summariesBy } from '../storage/attachments.repository.js'
+import { attachmentsOfConversation, summariesBy, type AttachmentSummary } from '../storage/attachments.repository.js'
 
 declare module '@chatbot-kit/admin' {
   interface AdminMessage {
@@ -10,7 +10,7 @@ declare module '@chatbot-kit/admin' {
 }
 
 /** The attachments plugin's part of the admin API: each user message's files in a transcript and its Markdown export. */
-export const attachmentsAdmin = defineAdminContribution({
+export const attachmentsAdmin: AdminContribution = defineAdminContribution({
   transcript: {
     async load({ chatbot, conversation }) {
       const byMessage = summariesBy(await attachmentsOfConversation(chatbot.db, conversation.id), (row) => row.message_id)

@@ -1,7 +1,7 @@
 import { ChatbotForbiddenException, type ChatbotRoute, type PluginApi } from '@chatbot-kit/kernel'
 import { getRequestEnvelope, isUuid, prepareRequestEnvelope } from '@chatbot-kit/kernel/plugin'
 import { getQuery, getRouterParam, type H3Event } from 'h3'
-import type { Storage } from 'unstorage'
+import type { FileStore } from '../storage/file-store.js'
 import { ChatbotAttachmentException } from '../errors.js'
 import { findAttachments, isOrphan, isOwnedBy } from '../storage/attachments.repository.js'
 import { contentDisposition } from './file-name.js'
@@ -17,7 +17,7 @@ const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-in
  * channel; 403 otherwise, 404 when unknown or its conversation was deleted), with its sniffed
  * type, `Content-Disposition`, `nosniff` and a CSP that lets nothing run.
  */
-export function downloadRoute(api: PluginApi, files: Storage): ChatbotRoute {
+export function downloadRoute(api: PluginApi, files: FileStore): ChatbotRoute {
   return {
     name: 'chatbot.attachments.show',
     method: 'GET',
@@ -31,7 +31,7 @@ export function downloadRoute(api: PluginApi, files: Storage): ChatbotRoute {
       const notFound = new ChatbotAttachmentException('attachment_not_found', 'No attachment has that id.')
       if (!row || isOrphan(row)) throw notFound
       if (!isOwnedBy(row, envelope)) throw new ChatbotForbiddenException('This attachment is not yours.')
-      const bytes = await files.getItemRaw<Buffer>(row.public_id)
+      const bytes = await (await files()).getItemRaw<Buffer>(row.public_id)
       if (!bytes) throw notFound
       const type = row.type.startsWith('text/') ? `${row.type}; charset=utf-8` : row.type
       return new Response(new Uint8Array(bytes), {

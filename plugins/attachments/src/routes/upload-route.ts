@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ChatbotRoute, PluginApi } from '@chatbot-kit/kernel'
 import { setRequestEnvelope, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { H3Event } from 'h3'
-import type { Storage } from 'unstorage'
+import type { FileStore } from '../storage/file-store.js'
 import { ChatbotAttachmentException } from '../errors.js'
 import { settingsOf } from '../settings.js'
 import { insertAttachment, ownerOf } from '../storage/attachments.repository.js'
@@ -18,7 +18,7 @@ const UPLOAD = Symbol('chatbot.attachment-upload')
  * file, so nothing is stored half-way. 201 `{ id, name, type, size }`. In the route-middleware
  * group, as posting a message is (CSRF, the guest cookie). Contract §11.4.
  */
-export function uploadRoute(api: PluginApi, files: Storage): ChatbotRoute {
+export function uploadRoute(api: PluginApi, files: FileStore): ChatbotRoute {
   return {
     name: 'chatbot.attachments.store',
     method: 'POST',
@@ -42,7 +42,7 @@ export function uploadRoute(api: PluginApi, files: Storage): ChatbotRoute {
       const { type, image } = await checkUpload(upload)
       const id = randomUUID()
       const name = cleanName(upload.name)
-      await files.setItemRaw(id, upload.bytes)
+      await (await files()).setItemRaw(id, upload.bytes)
       try {
         await insertAttachment(api.storage.db, {
           public_id: id,
@@ -59,7 +59,7 @@ export function uploadRoute(api: PluginApi, files: Storage): ChatbotRoute {
           created_at: toStoredTimestamp(new Date()),
         })
       } catch (error) {
-        await files.removeItem(id).catch((cause: unknown) => api.logger.warn(`Could not remove the file of a failed upload (${id}):`, cause))
+        await (await files()).removeItem(id).catch((cause: unknown) => api.logger.warn(`Could not remove the file of a failed upload (${id}):`, cause))
         throw error
       }
       const body = { id, name, type, size: upload.bytes.length }

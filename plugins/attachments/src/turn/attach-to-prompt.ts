@@ -1,6 +1,6 @@
 import { ChatbotException, countTokens, type PluginApi, type Turn } from '@chatbot-kit/kernel'
 import type { ChatContentPart } from '@chatbot-kit/provider'
-import type { Storage } from 'unstorage'
+import type { FileStore } from '../storage/file-store.js'
 import { bindToMessage, latestUserMessageId } from '../storage/attachments.repository.js'
 import type { AttachmentRow } from '../storage/attachments.table.js'
 import { CLAIMED } from './claim-attachments.js'
@@ -13,7 +13,7 @@ import { explainImageRefusal } from './explain-refusal.js'
  * each text file as text under its name, each image as an `image_url` part with a `data:` URL.
  * `turn.inputTokens` grows by their estimate, so the input quota counts them.
  */
-export function attachToPrompt(api: PluginApi, files: Storage) {
+export function attachToPrompt(api: PluginApi, files: FileStore) {
   return async (turn: Turn): Promise<void> => {
     const rows = turn.state[CLAIMED] as AttachmentRow[] | undefined
     if (!rows) return
@@ -23,7 +23,7 @@ export function attachToPrompt(api: PluginApi, files: Storage) {
     if (!last || last.role !== 'user') return
     const parts: ChatContentPart[] = [{ type: 'text', text: typeof last.content === 'string' ? last.content : '' }]
     for (const row of rows) {
-      const bytes = await files.getItemRaw<Buffer>(row.public_id)
+      const bytes = await (await files()).getItemRaw<Buffer>(row.public_id)
       if (!bytes) throw new ChatbotException(`The file of attachment ${row.public_id} is missing from the store.`, { code: 'internal_error', status: 500 })
       if (row.width !== null && row.height !== null) {
         parts.push({ type: 'image_url', image_url: { url: `data:${row.type};base64,${Buffer.from(bytes).toString('base64')}` } })

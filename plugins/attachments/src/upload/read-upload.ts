@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
-import { Busboy, type BusboyFileStream } from '@fastify/busboy'
+import type { Busboy as BusboyFactory, BusboyFileStream } from '@fastify/busboy'
 import { ChatbotInvalidEnvelopeException, ChatbotRequestTimeoutException, ChatbotUnsupportedMediaTypeException, type EnvelopePayload } from '@chatbot-kit/kernel'
 import { discardBody } from '@chatbot-kit/http'
 import type { H3Event } from 'h3'
@@ -40,13 +40,15 @@ export async function readUpload(event: H3Event, rules: UploadRules): Promise<Up
   if (!MULTIPART.test(contentType)) refuse(req, new ChatbotUnsupportedMediaTypeException())
   const source = req && !event.req.bodyUsed ? req : Readable.fromWeb((event.req.body ?? new Blob([]).stream()) as never)
   try {
-    return await parse(source, contentType, rules)
+    // Loaded with the first upload, as file-type is.
+    const { Busboy } = await import('@fastify/busboy')
+    return await parse(Busboy, source, contentType, rules)
   } catch (error) {
     refuse(req, error)
   }
 }
 
-function parse(source: Readable, contentType: string, rules: UploadRules): Promise<Upload> {
+function parse(Busboy: typeof BusboyFactory, source: Readable, contentType: string, rules: UploadRules): Promise<Upload> {
   return new Promise<Upload>((resolve, reject) => {
     let envelope: EnvelopePayload | undefined
     let settings: AttachmentSettings | undefined
