@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import type { Busboy as BusboyFactory, BusboyFileStream } from '@fastify/busboy'
 import { ChatbotInvalidEnvelopeException, ChatbotRequestTimeoutException, ChatbotUnsupportedMediaTypeException, type EnvelopePayload } from '@chatbot-kit/kernel'
-import { discardBody } from '@chatbot-kit/http'
 import type { H3Event } from 'h3'
 import { ChatbotAttachmentException } from '../errors.js'
 import { MAX_FILE_BYTES, type AttachmentSettings } from '../options.js'
@@ -37,14 +36,14 @@ export interface UploadRules {
 export async function readUpload(event: H3Event, rules: UploadRules): Promise<Upload> {
   const contentType = event.req.headers.get('content-type') ?? ''
   const req = (event.runtime?.node as { req?: IncomingMessage } | undefined)?.req
-  if (!MULTIPART.test(contentType)) refuse(req, new ChatbotUnsupportedMediaTypeException())
+  if (!MULTIPART.test(contentType)) return refuse(req, new ChatbotUnsupportedMediaTypeException())
   const source = req && !event.req.bodyUsed ? req : Readable.fromWeb((event.req.body ?? new Blob([]).stream()) as never)
   try {
     // Loaded with the first upload, as file-type is.
     const { Busboy } = await import('@fastify/busboy')
     return await parse(Busboy, source, contentType, rules)
   } catch (error) {
-    refuse(req, error)
+    return refuse(req, error)
   }
 }
 
@@ -105,8 +104,8 @@ function parse(Busboy: typeof BusboyFactory, source: Readable, contentType: stri
   })
 }
 
-function refuse(req: IncomingMessage | undefined, error: unknown): never {
+async function refuse(req: IncomingMessage | undefined, error: unknown): Promise<never> {
   // What is left of a refused body is read and dropped (up to a limit), so the answer reaches the client.
-  if (req && !req.complete && !req.destroyed) discardBody(req)
+  if (req && !req.complete && !req.destroyed) (await import('@chatbot-kit/http')).discardBody(req)
   throw error
 }
