@@ -4,7 +4,7 @@ import memoryDriver from 'unstorage/drivers/memory'
 import { adminPlugin } from '@chatbot-kit/admin'
 import { retentionPlugin } from '@chatbot-kit/plugin-retention'
 import { describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
-import type { Harness } from '../../../packages/kernel/test/harness.js'
+import { events, type Harness } from '../../../packages/kernel/test/harness.js'
 import { ask, download, outcome, PNG, rows, start, uploaded } from './setup.js'
 
 // Contract §11.4, a message's attachments, over a real socket on each dialect, files in the memory driver.
@@ -76,6 +76,23 @@ describeEachDatabase('attachments in messages', { label: 'over a real socket' },
     expect(await h.chatbot.db.selectFrom('messages').select('id').execute()).toHaveLength(messagesBefore.length)
     // Refused messages claimed nothing: the files can still be sent.
     expect((await ask(h, token, [mine[0]!.id])).response.status).toBe(200)
+  })
+
+  it('sending a failed message again carries its files again; once answered, they are used', async () => {
+    const token = h.envelope({ userId: 'sender-8' })
+    const image = await uploaded(h, token)
+    h.provider.script({ status: 400, errorBody: { error: { message: 'Unknown parameter.' } } })
+    const failed = await ask(h, token, [image.id], 'Is this broken?')
+    expect(failed.events.at(-1)).toMatchObject({ type: 'error', code: 'provider_error' })
+    const conversationId = failed.events.at(-1)!.conversation_id as string
+    const again = await h.post({ signed_context: token, message: 'Is this broken?', conversation_id: conversationId, attachments: [image.id] })
+    expect(again.status).toBe(200)
+    expect((await events(again)).at(-1)!.type).toBe('done')
+    const sent = h.provider.requests.at(-1)!.wire as { messages: { role: string; content: unknown }[] }
+    expect(sent.messages.filter((message) => message.role === 'user')).toHaveLength(1)
+    expect(JSON.stringify(sent.messages.at(-1)!.content)).toContain('image_url')
+    const third = await h.post({ signed_context: token, message: 'Is this broken?', conversation_id: conversationId, attachments: [image.id] })
+    expect(await outcome(third)).toEqual([422, 'invalid_attachments'])
   })
 
   it('a provider that refuses images ends the reply with attachments_not_supported', async () => {

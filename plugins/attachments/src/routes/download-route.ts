@@ -31,13 +31,15 @@ export function downloadRoute(api: PluginApi, files: FileStore): ChatbotRoute {
       const notFound = new ChatbotAttachmentException('attachment_not_found', 'No attachment has that id.')
       if (!row || isOrphan(row)) throw notFound
       if (!isOwnedBy(row, envelope)) throw new ChatbotForbiddenException('This attachment is not yours.')
-      const bytes = await (await files()).getItemRaw<Buffer>(row.public_id)
-      if (!bytes) throw notFound
+      const stored = await (await files()).getItemRaw<ArrayBuffer | Uint8Array>(row.public_id)
+      if (!stored) throw notFound
+      // Drivers differ: a Buffer (fs, memory), an ArrayBuffer or a Uint8Array (object stores).
+      const bytes = new Uint8Array(stored)
       const type = row.type.startsWith('text/') ? `${row.type}; charset=utf-8` : row.type
-      return new Response(new Uint8Array(bytes), {
+      return new Response(bytes, {
         headers: {
           'content-type': type,
-          'content-length': String(bytes.length),
+          'content-length': String(bytes.byteLength),
           'content-disposition': contentDisposition(INLINE.has(row.type) ? 'inline' : 'attachment', row.name),
           'content-security-policy': FILE_CSP,
           'x-content-type-options': 'nosniff',

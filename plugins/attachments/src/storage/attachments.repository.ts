@@ -53,6 +53,11 @@ export async function releaseAttachments(db: ChatbotDb, ids: readonly number[]):
   await withAttachments(db).updateTable('attachments').set({ conversation_id: null, used_at: null, message_id: null }).where('id', 'in', ids).where('message_id', 'is', null).execute()
 }
 
+/** A conversation's last message, whatever its role: a retried message is the last one, unanswered. */
+export function lastMessage(db: ChatbotDb, conversationId: number): Promise<{ id: number; role: string; content: string } | undefined> {
+  return db.selectFrom('messages').select(['id', 'role', 'content']).where('conversation_id', '=', conversationId).orderBy('id', 'desc').executeTakeFirst()
+}
+
 /** The internal id of a conversation's latest user message: the one a turn just stored. */
 export async function latestUserMessageId(db: ChatbotDb, conversationId: number): Promise<number | undefined> {
   const row = await db.selectFrom('messages').select('id').where('conversation_id', '=', conversationId).where('role', '=', 'user').orderBy('id', 'desc').executeTakeFirst()

@@ -3,7 +3,7 @@ import { getRequestBody, isUuid } from '@chatbot-kit/kernel/plugin'
 import type { H3Event } from 'h3'
 import { ChatbotAttachmentException } from '../errors.js'
 import { settingsOf } from '../settings.js'
-import { claimAttachments, findAttachments, isOwnedBy, releaseAttachments } from '../storage/attachments.repository.js'
+import { claimAttachments, findAttachments, isOwnedBy, lastMessage, releaseAttachments } from '../storage/attachments.repository.js'
 import type { AttachmentRow } from '../storage/attachments.table.js'
 
 /** `turn.state` key: the rows a turn's message carries. */
@@ -27,25 +27,35 @@ export function claimForTurn(api: PluginApi) {
     if (ids.length > settings.maxFiles) throw invalid({ attachments: `must name at most ${settings.maxFiles} files` })
     const rows = await findAttachments(api.storage.db, ids.filter(isUuid))
     const byId = new Map(rows.map((row) => [row.public_id, row]))
+    const retried = await retriedMessageId(api, turn)
     const fields: Record<string, string> = {}
     ids.forEach((id, index) => {
-      const problem = problemOf(byId.get(id), turn)
+      const problem = problemOf(byId.get(id), turn, retried)
       if (problem) fields[`attachments.${index}`] = problem
     })
     if (Object.keys(fields).length > 0) throw invalid(fields)
-    const claimed = ids.map((id) => byId.get(id)!)
-    if (!(await claimAttachments(api.storage.db, claimed.map((row) => row.id), turn.conversation.id))) throw invalid({ attachments: 'an attachment was used by another message' })
-    turn.state[CLAIMED] = claimed
-    ;(turn.event.context as Record<symbol, number[]>)[CLAIMED_IDS] = claimed.map((row) => row.id)
+    const carried = ids.map((id) => byId.get(id)!)
+    const fresh = carried.filter((row) => row.used_at === null).map((row) => row.id)
+    if (fresh.length > 0 && !(await claimAttachments(api.storage.db, fresh, turn.conversation.id))) throw invalid({ attachments: 'an attachment was used by another message' })
+    turn.state[CLAIMED] = carried
+    ;(turn.event.context as Record<symbol, number[]>)[CLAIMED_IDS] = fresh
   }
 }
 
-function problemOf(row: AttachmentRow | undefined, turn: Turn): string | undefined {
+function problemOf(row: AttachmentRow | undefined, turn: Turn, retried: number | undefined): string | undefined {
   if (!row) return 'is not an attachment id'
   if (row.channel !== turn.channel) return 'belongs to another channel'
   if (!isOwnedBy(row, turn.envelope)) return 'is not yours'
-  if (row.used_at !== null) return 'was already sent with a message'
+  // Sending a failed message again (the kernel answers the stored one) carries its files again.
+  const retry = retried !== undefined && row.message_id === retried && row.conversation_id === turn.conversation.id
+  if (row.used_at !== null && !retry) return 'was already sent with a message'
   return undefined
+}
+
+/** The stored message this one retries, by the kernel's rule: the conversation's last message, a user's, with the same text. */
+async function retriedMessageId(api: PluginApi, turn: Turn): Promise<number | undefined> {
+  const last = await lastMessage(api.storage.db, turn.conversation.id)
+  return last?.role === 'user' && last.content === turn.message ? last.id : undefined
 }
 
 const invalid = (fields: Record<string, string>) =>
