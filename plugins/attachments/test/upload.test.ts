@@ -91,6 +91,8 @@ describeEachDatabase('attachment uploads', { label: 'over a real socket' }, (tar
     const cut = `--${boundary}\r\ncontent-disposition: form-data; name="signed_context"\r\n\r\n${token}\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n${PNG.toString('latin1')}`
     const response = await h.request('/chatbot/attachments', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.from(cut, 'latin1') })
     expect(await outcome(response)).toEqual([422, 'invalid_attachment_upload'])
+    const noBoundary = await h.request('/chatbot/attachments', { method: 'POST', headers: { 'content-type': 'multipart/form-data; charset=utf-8' }, body: cut })
+    expect(await outcome(noBoundary)).toEqual([422, 'invalid_attachment_upload'])
     expect(await rows(h)).toHaveLength(before)
     expect(stored()).toEqual(files)
   })

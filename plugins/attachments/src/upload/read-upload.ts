@@ -53,7 +53,14 @@ function parse(Busboy: typeof BusboyFactory, source: Readable, contentType: stri
     let settings: AttachmentSettings | undefined
     let upload: Upload | undefined
     let settled = false
-    const parser = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 4, parts: 5, fieldSize: 16 * 1024, fileSize: MAX_FILE_BYTES + 1 } })
+    const malformed = (problem: string, field = 'body') => new ChatbotAttachmentException('invalid_attachment_upload', `Invalid upload: ${problem}.`, { [field]: problem })
+    let parser: ReturnType<typeof BusboyFactory>
+    try {
+      parser = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 4, parts: 5, fieldSize: 16 * 1024, fileSize: MAX_FILE_BYTES + 1 } })
+    } catch {
+      // No boundary, or one busboy cannot use.
+      return reject(malformed('the multipart Content-Type has no usable boundary', 'content-type'))
+    }
     const timer = setTimeout(() => fail(new ChatbotRequestTimeoutException(UPLOAD_DEADLINE_MS / 1000)), UPLOAD_DEADLINE_MS)
     function fail(error: unknown) {
       if (settled) return
@@ -62,7 +69,6 @@ function parse(Busboy: typeof BusboyFactory, source: Readable, contentType: stri
       source.unpipe(parser)
       reject(error)
     }
-    const malformed = (problem: string, field = 'body') => new ChatbotAttachmentException('invalid_attachment_upload', `Invalid upload: ${problem}.`, { [field]: problem })
     parser.on('field', (name: string, value: string) => {
       if (name !== 'signed_context' || settled) return
       try {
