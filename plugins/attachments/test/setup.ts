@@ -2,13 +2,19 @@ import { expect } from 'vitest'
 import type { ChatbotConfig, ChatbotPlugin } from '@chatbot-kit/kernel'
 import type { CreatedDatabase } from '@chatbot-kit/test-utils'
 import { createHarness, events, type Harness } from '../../../packages/kernel/test/harness.js'
+import memoryDriver from 'unstorage/drivers/memory'
 import { attachmentsPlugin } from '../src/index.js'
 
-/** A chatbot with the attachments plugin (after `before`) on `created`, over a real socket; `default` takes images and text. */
+/**
+ * A chatbot with the attachments plugin (after `before`) on `created`, over a real socket; `default`
+ * takes images and text. Files go to the memory driver unless `config` names another (the default
+ * folder of a Postgres target would be the working directory's `.data/`).
+ */
 export const start = (created: CreatedDatabase, config: ChatbotConfig = {}, before: ChatbotPlugin[] = []): Promise<Harness> =>
   createHarness('socket', {
     database: created.database,
     shutdownGrace: 0,
+    attachments: { storage: memoryDriver() },
     channels: {
       default: { attachments: { enabled: true, types: ['image/*', 'text/*'], maxBytes: 64 * 1024, maxFiles: 2 } },
       other: { attachments: { enabled: true } },
