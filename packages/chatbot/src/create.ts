@@ -11,6 +11,7 @@ import {
   type ResolveOptions,
 } from '@chatbot-kit/kernel'
 import { adminPlugin } from '@chatbot-kit/admin/plugin'
+import { attachmentsPlugin } from '@chatbot-kit/plugin-attachments'
 import { channelsPlugin } from '@chatbot-kit/plugin-channels'
 import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { feedbackPlugin } from '@chatbot-kit/plugin-feedback'
@@ -27,7 +28,7 @@ import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), repliesPlugin(), toolsPlugin(), feedbackPlugin(), knowledgePlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
+  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), repliesPlugin(), toolsPlugin(), feedbackPlugin(), knowledgePlugin(), attachmentsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
 }
 
 /** Defaults chatbot-kit sets over the kernel's: the `web` group around the stateful routes. */

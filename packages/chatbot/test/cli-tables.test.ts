@@ -42,7 +42,7 @@ describe('a database that already has a table of ours', () => {
       expect((await health()).status).toBe(503)
       const migrated = await run(['migrate'], dir, prefixed)
       expect(migrated.code).toBe(0)
-      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 9 migration/)
+      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 10 migration/)
       expect((await health()).status).toBe(200)
       expect((await run(['migrate'], dir, prefixed)).stdout).toMatch(/up to date/)
     } finally {
@@ -54,6 +54,7 @@ describe('a database that already has a table of ours', () => {
     expect(tables.map((row) => (row as { name: string }).name)).toEqual([
       'chatbot_admin_daily_activity',
       'chatbot_admin_refusals',
+      'chatbot_attachments',
       'chatbot_conversations',
       'chatbot_knowledge_chunks',
       // The FTS5 index and its shadow tables.

@@ -5,6 +5,7 @@ export { isRetryableProviderFailure } from './retry-rule.js'
 export { baseUrlProblem } from './endpoint.js'
 export { withoutNul } from './without-nul.js'
 export type {
+  ChatContentPart,
   ChatMessage,
   ChatRequest,
   ChatToolCall,

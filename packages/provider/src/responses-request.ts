@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRequest, ChatToolDefinition } from './types.js'
+import type { ChatContentPart, ChatMessage, ChatRequest, ChatToolDefinition } from './types.js'
 
 /**
  * Keys the Responses body never takes from the ChatRequest as they are: the ones mapped below,
@@ -65,10 +65,15 @@ function toInput(messages: ChatMessage[]): { instructions: string | undefined; i
         input.push({ type: 'function_call', call_id: call.id, name: call.function.name, arguments: call.function.arguments })
       }
     } else {
-      input.push({ type: 'message', role: message.role, content: message.content })
+      input.push({ type: 'message', role: message.role, content: typeof message.content === 'string' ? message.content : message.content.map(toInputPart) })
     }
   }
   return { instructions, input }
+}
+
+/** A chat content part as the Responses API's `input_text` or `input_image`. */
+function toInputPart(part: ChatContentPart): Record<string, unknown> {
+  return part.type === 'text' ? { type: 'input_text', text: part.text } : { type: 'input_image', image_url: part.image_url.url }
 }
 
 /**

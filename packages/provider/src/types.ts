@@ -11,8 +11,12 @@ export interface ChatToolCall {
   function: { name: string; arguments: string }
 }
 
+/** A part of a user message: text, or an image by URL (a `data:` URL for an uploaded file). */
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
+
 export type ChatMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | ChatContentPart[] }
   | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
   | { role: 'tool'; content: string; tool_call_id: string }
 

@@ -59,7 +59,7 @@ async function serveConsole(without: string[]): Promise<ServedConsole> {
       routeMiddleware: [],
       throttle: { perMinute: 10_000, perDay: 100_000 },
       // `support` searches the help source only.
-      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: without.includes('knowledge') ? {} : { knowledge: ['help'] } },
+      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: { attachments: { enabled: true, types: ['text/*'] }, ...(!without.includes('knowledge') && { knowledge: ['help'] }) } },
       ...(!without.includes('knowledge') && { knowledge: { sources: knowledgeSources(dir) } }),
       // A host plugin of a built-in's name replaces it: these do nothing.
       plugins: without.map((name) => definePlugin({ name })),

@@ -28,8 +28,8 @@ export const HISTORY_USAGE = { inputTokens: 120, outputTokens: 30 }
 export interface Seeded {
   /** ada's conversation: an `order_status` call, its reply rated down with a comment. */
   rated: { id: string; question: string; reply: string; comment: string }
-  /** A guest's conversation, its reply rated up. */
-  liked: { id: string; question: string }
+  /** A guest's conversation, its question carrying a text file, its reply rated up. */
+  liked: { id: string; question: string; attachment: string }
   /** grace's refund, approved. */
   approved: { id: string }
   /** Requests refused for a bad envelope. */
@@ -59,11 +59,11 @@ export async function storeHistory(chatbot: Chatbot): Promise<void> {
 }
 
 /** Sends a message as `envelope`; the conversation's id and the stream's events. */
-async function ask(origin: string, envelope: string, message: string, conversationId?: string) {
+async function ask(origin: string, envelope: string, message: string, extra: Record<string, unknown> = {}) {
   const response = await fetch(`${origin}/chatbot/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ signed_context: envelope, message, ...(conversationId ? { conversation_id: conversationId } : {}) }),
+    body: JSON.stringify({ signed_context: envelope, message, ...extra }),
   })
   if (response.status !== 200) throw new Error(`POST /chatbot/messages answered ${response.status}: ${await response.text()}`)
   const events = await readSse<{ type: string } & Record<string, unknown>>(response)
@@ -89,9 +89,14 @@ export async function seed(chatbot: Chatbot, provider: DemoProvider, origin: str
   await post(origin, `/chatbot/messages/${ratedReply}/feedback`, { signed_context: ada, rating: 'down', comment: rated.comment }, 204)
 
   const guest = mint({ guestId: 'guest-7' }, 'support')
-  const liked = { question: 'Do you ship to Norway?' }
+  const liked = { question: 'Do you ship to Norway?', attachment: 'address.txt' }
+  const form = new FormData()
+  form.append('signed_context', guest)
+  form.append('file', new Blob(['Storgata 1, 0155 Oslo'], { type: 'text/plain' }), liked.attachment)
+  const uploaded = await fetch(`${origin}/chatbot/attachments`, { method: 'POST', body: form })
+  if (uploaded.status !== 201) throw new Error(`POST /chatbot/attachments answered ${uploaded.status}: ${await uploaded.text()}`)
   provider.script({ text: 'Yes, in 3 to 5 days.', usage: { prompt_tokens: 80, completion_tokens: 8 } })
-  const second = await ask(origin, guest, liked.question)
+  const second = await ask(origin, guest, liked.question, { attachments: [((await uploaded.json()) as { id: string }).id] })
   await post(origin, `/chatbot/messages/${second.events.find((event) => event.type === 'done')!.message_id as string}/feedback`, { signed_context: guest, rating: 'up' }, 204)
 
   const grace = mint({ userId: 'grace' })

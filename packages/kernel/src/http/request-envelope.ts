@@ -34,12 +34,16 @@ export function prepareRequestEnvelope(verify: (token: unknown) => EnvelopePaylo
  * is checked as `prepareRequestEnvelope` does.
  */
 export async function prepareBodyEnvelope(verify: (token: unknown) => EnvelopePayload, event: H3Event): Promise<string> {
-  const body = await readJsonObject(event)
-  ;(event.context as Record<symbol, unknown>)[BODY] = body
+  const body = setRequestBody(event, await readJsonObject(event))
   return prepareRequestEnvelope(verify, event, body.signed_context, 'field')
 }
 
-/** The JSON body `prepareBodyEnvelope` read for this request. */
+/** Keeps a route's JSON body for its handler and the turn's hooks; returns it. */
+export function setRequestBody(event: H3Event, body: Record<string, unknown>): Record<string, unknown> {
+  return ((event.context as Record<symbol, unknown>)[BODY] = body)
+}
+
+/** The JSON body `prepareBodyEnvelope` (or the messages route) read for this request. */
 export function getRequestBody(event: H3Event): Record<string, unknown> | undefined {
   return (event.context as Record<symbol, Record<string, unknown> | undefined>)[BODY]
 }

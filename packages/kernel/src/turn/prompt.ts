@@ -45,7 +45,7 @@ export async function buildContinuationPrompt(runtime: KernelRuntime, turn: Turn
   const stored = all.filter((message) => message.publicId !== omitMessageId)
   // The continued reply cites by the numbers the paused one offered, unless a plugin offered anew.
   if (turn.sources.length === 0) turn.sources = all.find((message) => message.publicId === omitMessageId)?.sources ?? []
-  const tailTokens = tail.reduce((sum, message) => sum + countTokens(message.content ?? '') + (message.role === 'assistant' && message.tool_calls ? countTokens(JSON.stringify(message.tool_calls)) : 0) + MESSAGE_OVERHEAD_TOKENS, 0)
+  const tailTokens = tail.reduce((sum, message) => sum + countTokens(typeof message.content === 'string' ? message.content : '') + (message.role === 'assistant' && message.tool_calls ? countTokens(JSON.stringify(message.tool_calls)) : 0) + MESSAGE_OVERHEAD_TOKENS, 0)
   fitPrompt(runtime, turn, stored, tail, tailTokens)
 }
 

@@ -61,7 +61,8 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, out
         failure = stopFailure
       }
     }
-    const error = toChatbotException(failure, runtime.logger)
+    const found = toChatbotException(failure, runtime.logger)
+    const error = turn.explainFailure?.(found) ?? found
     span.fail(error)
     const partialMessageId = await storePartial(runtime, turn, error)
     // Sent even after the browser left: a resumed stream (replies plugin) ends with it.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { H3Event } from 'h3'
 import type { ChannelSettings } from '../config/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
-import { ChatbotReplyStoppedException } from '../errors/index.js'
+import { ChatbotReplyStoppedException, type ChatbotException } from '../errors/index.js'
 import type { Conversation } from '../storage/index.js'
 import type { ChatRequest, TokenUsage } from '@chatbot-kit/provider'
 import type { StreamEvent } from './stream-events.js'
@@ -17,6 +17,7 @@ export class TurnContext implements Turn {
   readonly routeName: string
   readonly controller = new AbortController()
   readonly state: Record<string, unknown> = {}
+  explainFailure?: (error: ChatbotException) => ChatbotException
   sections: ContextSection[] = []
   systemPrompt = ''
   contextHash = ''

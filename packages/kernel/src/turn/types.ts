@@ -3,6 +3,7 @@ import type { ChannelSettings } from '../config/resolved.js'
 import type { Conversation } from '../storage/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
 import type { ChatRequest, TokenUsage } from '@chatbot-kit/provider'
+import type { ChatbotException } from '../errors/index.js'
 import type { ReplySource, StreamEvent } from './stream-events.js'
 
 export type { ReplySource }
@@ -94,4 +95,6 @@ export interface Turn {
    */
   pause(finishReason: string): void
   readonly state: Record<string, unknown>
+  /** Set by a plugin to rename a failure it caused before the `error` event goes out (attachments: a provider refusing images). */
+  explainFailure?: (error: ChatbotException) => ChatbotException
 }

@@ -4,7 +4,7 @@ import type { KernelRuntime } from '../../runtime.js'
 import { parseMessageRequest, type MessageRequest } from '../../turn/request.js'
 import { startTurn } from '../../turn/start.js'
 import { replyResponse } from '../reply-response.js'
-import { setRequestEnvelope } from '../request-envelope.js'
+import { setRequestBody, setRequestEnvelope } from '../request-envelope.js'
 import type { ChatbotRoute } from '../route.js'
 
 const REQUEST = Symbol('chatbot.message-request')
@@ -19,7 +19,8 @@ export function messagesRoute(runtime: KernelRuntime): ChatbotRoute {
     path: '/messages',
     stateful: true,
     async prepare(event) {
-      const request = parseMessageRequest(runtime, await readJsonObject(event))
+      // Kept for plugins' `turn:start` (`getRequestBody(turn.event)`): fields of their own, such as `attachments`.
+      const request = parseMessageRequest(runtime, setRequestBody(event, await readJsonObject(event)))
       ;(event.context as Record<symbol, MessageRequest>)[REQUEST] = request
       setRequestEnvelope(event, request.envelope)
       return request.envelope.channel

@@ -1,0 +1,5 @@
+export { attachmentsPlugin } from './plugin.js'
+export { attachmentsOptions, type AttachmentSettings } from './options.js'
+export { ChatbotAttachmentException, type AttachmentErrorCode } from './errors.js'
+export type { AttachmentSummary } from './storage/attachments.repository.js'
+export { imageTokens } from './turn/estimate-tokens.js'

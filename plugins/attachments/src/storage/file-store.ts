@@ -1,0 +1,26 @@
+import { dirname, join, resolve } from 'node:path'
+import { createStorage, type Storage } from 'unstorage'
+import type { ResolvedConfig } from '@chatbot-kit/kernel'
+
+/** The file store, made on first use: an app whose channels never take files loads no driver. */
+export type FileStore = () => Promise<Storage>
+
+/**
+ * Where files are kept: `attachments.storage` when set (any unstorage driver: S3, Azure, Redis…),
+ * else the `fs` driver in `attachments/` beside the SQLite file (`.data/attachments` with Postgres).
+ */
+export function createFileStore(config: ResolvedConfig): FileStore {
+  let store: Promise<Storage> | undefined
+  return () => (store ??= open(config))
+}
+
+async function open(config: ResolvedConfig): Promise<Storage> {
+  if (config.attachments.storage) return createStorage({ driver: config.attachments.storage })
+  const { default: fsDriver } = await import('unstorage/drivers/fs')
+  return createStorage({ driver: fsDriver({ base: defaultFolder(config.database.url) }) })
+}
+
+function defaultFolder(url: string): string {
+  const sqlite = !/^postgres(ql)?:\/\//i.test(url) && url !== ':memory:'
+  return sqlite ? join(dirname(resolve(url)), 'attachments') : resolve('.data/attachments')
+}
