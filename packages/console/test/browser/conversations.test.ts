@@ -86,7 +86,7 @@ describe.skipIf(!availability.run)('the console’s conversations, feedback and 
     await expect.poll(() => page.getByRole('heading', { name: 'Transcript' }).isVisible(), POLL).toBe(true)
     // The question's file is listed under it (attachments plugin).
     const files = page.getByRole('list', { name: 'Attachments' })
-    expect(await files.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(liked.attachment)])
+    await expect.poll(() => files.getByRole('listitem').allInnerTexts(), POLL).toEqual([expect.stringContaining(liked.attachment)])
     await saveScreenshot(page, 'console-transcript-attachment', { fullPage: true })
     await page.getByRole('button', { name: 'Delete…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete this conversation?' })
