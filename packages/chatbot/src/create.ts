@@ -14,6 +14,7 @@ import { adminPlugin } from '@chatbot-kit/admin/plugin'
 import { channelsPlugin } from '@chatbot-kit/plugin-channels'
 import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { feedbackPlugin } from '@chatbot-kit/plugin-feedback'
+import { handoffPlugin } from '@chatbot-kit/plugin-handoff'
 import { knowledgePlugin } from '@chatbot-kit/plugin-knowledge'
 import { originPlugin } from '@chatbot-kit/plugin-origin'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'
@@ -27,7 +28,7 @@ import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), repliesPlugin(), toolsPlugin(), feedbackPlugin(), knowledgePlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
+  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), repliesPlugin(), toolsPlugin(), feedbackPlugin(), handoffPlugin(), knowledgePlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
 }
 
 /** Defaults chatbot-kit sets over the kernel's: the `web` group around the stateful routes. */

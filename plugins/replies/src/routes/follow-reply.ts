@@ -20,9 +20,13 @@ export async function followReply(api: PluginApi, log: ReplyLog, event: H3Event,
     left = true
     finish()
   })
+  // A reply the log still holds as streaming is alive (one no turn runs, a handoff's, may be quiet
+  // for long): only one it dropped, or that ended, closes the stream.
   const guard = setTimeout(() => {
-    finish()
-    stream.close()
+    void log.status(replyId).then(
+      (status) => (status === 'streaming' ? guard.refresh() : (finish(), stream.close())),
+      () => (finish(), stream.close()),
+    )
   }, idleLimitMs)
   guard.unref()
   try {
