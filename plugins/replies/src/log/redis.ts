@@ -14,9 +14,10 @@ export interface RedisReplyLogOptions extends ReplyLogOptions {
   prefix?: string
 }
 
-// An interrupt that keeps losing to live appends is not repairing a dead reply; a handoff's few
-// writers settle within these.
-const APPEND_ATTEMPTS = 5
+// An interrupt that keeps losing to live appends is not repairing a dead reply.
+const INTERRUPT_ATTEMPTS = 3
+// Each lost attempt means another writer appended: this many writers at once all get through.
+const APPEND_NEXT_ATTEMPTS = 10
 
 /**
  * The replay log every instance shares on one Redis (`storage: redis://…`), on two connections:
@@ -67,8 +68,8 @@ export async function createRedisReplyLog(url: string, options: RedisReplyLogOpt
    * first: repairing a dead instance's reply (`conversationId` undefined: only one the log holds),
    * or a reply no turn runs (begun here when the log does not hold it). Undefined once it ended.
    */
-  const appendAtNext = async (replyId: string, conversationId: string | undefined, frame: (seq: number) => string, terminal: boolean, streamingTtlMs: number): Promise<number | undefined> => {
-    for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt += 1) {
+  const appendAtNext = async (replyId: string, conversationId: string | undefined, frame: (seq: number) => string, terminal: boolean, streamingTtlMs: number, attempts: number): Promise<number | undefined> => {
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
       const [[state, heldBy], length] = await call(async () => {
         const [[, meta], [, count]] = (await client.multi().hmget(keys.meta(replyId), 'state', 'conversation').llen(keys.frames(replyId)).exec()) as [[unknown, Array<string | null>], [unknown, number]]
         return [meta, count] as const
@@ -120,9 +121,9 @@ export async function createRedisReplyLog(url: string, options: RedisReplyLogOpt
       }
     },
     async interrupt(replyId, frame) {
-      return (await appendAtNext(replyId, undefined, frame, true, ttls.streaming)) !== undefined
+      return (await appendAtNext(replyId, undefined, frame, true, ttls.streaming, INTERRUPT_ATTEMPTS)) !== undefined
     },
-    appendNext: (replyId, conversationId, frame, { terminal, lifetimeSeconds }) => appendAtNext(replyId, conversationId, frame, terminal, lifetimeSeconds * 1000),
+    appendNext: (replyId, conversationId, frame, { terminal, lifetimeSeconds }) => appendAtNext(replyId, conversationId, frame, terminal, lifetimeSeconds * 1000, APPEND_NEXT_ATTEMPTS),
     async pin(conversationId, replyId, lifetimeSeconds = options.abandonedAfterSeconds) {
       const key = keys.pinned(conversationId)
       await call<unknown>(() => (replyId === undefined ? client.del(key) : client.set(key, replyId, 'PX', Math.ceil(lifetimeSeconds * 1000))))
