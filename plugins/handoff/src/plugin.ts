@@ -1,6 +1,6 @@
 import { ChatbotConfigException, definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
 import { addAuthors } from './history/add-authors.js'
-import { handoffOptions } from './options.js'
+import { DEFAULT_WAIT_TIMEOUT, handoffOptions } from './options.js'
 import { eventsRoute } from './routes/events-route.js'
 import { requestRoute } from './routes/request-route.js'
 import { createHandoffService } from './state/handoff-service.js'
@@ -51,7 +51,7 @@ export function handoffPlugin(options: HandoffPluginOptions = {}): ChatbotPlugin
       api.route(requestRoute(api, service))
       api.route(eventsRoute(api, service))
 
-      const waits = Object.keys(api.config.channels).flatMap((channel) => (api.settings(channel).handoff?.enabled ? [api.settings(channel).handoff?.waitTimeout ?? MAX_SWEEP_INTERVAL_MS] : []))
+      const waits = Object.keys(api.config.channels).flatMap((channel) => (api.settings(channel).handoff?.enabled ? [api.settings(channel).handoff?.waitTimeout ?? DEFAULT_WAIT_TIMEOUT] : []))
       let sweeping: Promise<unknown> | undefined
       let timer: ReturnType<typeof setInterval> | undefined
       api.hooks.hook('ready', () => {
