@@ -29,12 +29,17 @@ const fail = (key: string, problem: string): never => {
 }
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** The object's fields, after refusing one not in `allowed`. */
+function fieldsOf(value: unknown, key: string, allowed: readonly string[]): Record<string, unknown> {
+  if (!isObject(value)) fail(key, `expected { ${allowed.join(', ')} }`)
+  const unknown = Object.keys(value as object).find((name) => !allowed.includes(name))
+  if (unknown !== undefined) fail(`${key}.${unknown}`, `unknown key (expected ${allowed.join(', ')})`)
+  return value as Record<string, unknown>
+}
+
 function checkWebhook(value: unknown, key: string): void {
   if (value === undefined) return
-  if (!isObject(value)) fail(key, 'expected { url, secret }')
-  const { url, secret, ...rest } = value as Record<string, unknown>
-  const unknown = Object.keys(rest)[0]
-  if (unknown !== undefined) fail(`${key}.${unknown}`, 'unknown key (expected url, secret)')
+  const { url, secret } = fieldsOf(value, key, ['url', 'secret'])
   if (typeof url !== 'string' || !/^https?:\/\/[^/\s]+/.test(url)) fail(`${key}.url`, `expected an http(s) URL, got ${JSON.stringify(url)}`)
   if (typeof secret !== 'string' || !/^whsec_[A-Za-z0-9+/]+=*$/.test(secret)) fail(`${key}.secret`, 'expected a Standard Webhooks secret: "whsec_" then base64')
 }
@@ -46,10 +51,7 @@ const channelHandoff: OptionSpec = {
   doc: 'a person can take the conversation over: { enabled, waitTimeout? (seconds, default 300), message?, webhook? }',
   check(value, key) {
     if (value === undefined) return
-    if (!isObject(value)) fail(key, 'expected { enabled, waitTimeout?, message?, webhook? }')
-    const { enabled, waitTimeout, message, webhook, ...rest } = value as Record<string, unknown>
-    const unknown = Object.keys(rest)[0]
-    if (unknown !== undefined) fail(`${key}.${unknown}`, 'unknown key (expected enabled, waitTimeout, message, webhook)')
+    const { enabled, waitTimeout, message, webhook } = fieldsOf(value, key, ['enabled', 'waitTimeout', 'message', 'webhook'])
     if (typeof enabled !== 'boolean') fail(`${key}.enabled`, `expected true or false, got ${JSON.stringify(enabled)}`)
     if (waitTimeout !== undefined && !(Number.isInteger(waitTimeout) && (waitTimeout as number) >= 1 && (waitTimeout as number) <= DAY)) fail(`${key}.waitTimeout`, `expected whole seconds from 1 to ${DAY}, got ${JSON.stringify(waitTimeout)}`)
     if (message !== undefined && (typeof message !== 'string' || message.trim() === '')) fail(`${key}.message`, 'expected a non-empty string')
