@@ -29,7 +29,7 @@ export default defineChatbotConfig({
   // The support channel's 10 a minute are for messages: the history loads, ratings, Stop and
   // resume a visitor's exploring makes around them are exempt here (docs/limits.md).
   throttle: {
-    exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console', 'chatbot.conversations.messages', 'chatbot.conversations.stream', 'chatbot.conversations.stop', 'chatbot.messages.feedback', 'playground.help', 'playground.help-page'],
+    exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console', 'chatbot.conversations.messages', 'chatbot.conversations.stream', 'chatbot.conversations.stop', 'chatbot.messages.feedback', 'chatbot.conversations.handoff', 'playground.help', 'playground.help-page'],
   },
   channels: {
     default: {
@@ -45,6 +45,9 @@ export default defineChatbotConfig({
       allowedTools: ['order_status', 'refund_order'],
       allowedExtractors: ['page-snapshot'],
       throttle: { perMinute: 10, perDay: 100 },
+      // "I want to talk to a person": the model's request_handoff; claim and answer with the admin
+      // API's handoff.* (docs/handoff.md) until the console's Inbox comes.
+      handoff: { enabled: true, waitTimeout: 120 },
     },
   },
   admin: { token: devAdminToken() },

@@ -32,6 +32,7 @@ const STATUS_TO_CODE: Record<number, TRPCError['code']> = {
   400: 'BAD_REQUEST',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   422: 'BAD_REQUEST',
   429: 'TOO_MANY_REQUESTS',

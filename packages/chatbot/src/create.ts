@@ -15,6 +15,7 @@ import { attachmentsPlugin } from '@chatbot-kit/plugin-attachments'
 import { channelsPlugin } from '@chatbot-kit/plugin-channels'
 import { extractorsPlugin } from '@chatbot-kit/plugin-extractors'
 import { feedbackPlugin } from '@chatbot-kit/plugin-feedback'
+import { handoffPlugin } from '@chatbot-kit/plugin-handoff'
 import { knowledgePlugin } from '@chatbot-kit/plugin-knowledge'
 import { originPlugin } from '@chatbot-kit/plugin-origin'
 import { quotaPlugin } from '@chatbot-kit/plugin-quota'
@@ -28,7 +29,7 @@ import { resolveWidgetFile } from './widget-file.js'
 
 /** The plugins every chatbot-kit app runs, before the host's own `plugins`. */
 export function builtinPlugins(): ChatbotPlugin[] {
-  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), repliesPlugin(), toolsPlugin(), feedbackPlugin(), knowledgePlugin(), attachmentsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
+  return [channelsPlugin(), originPlugin(), throttlePlugin(), webPlugin(), quotaPlugin(), repliesPlugin(), toolsPlugin(), feedbackPlugin(), handoffPlugin(), knowledgePlugin(), attachmentsPlugin(), extractorsPlugin(), retentionPlugin(), sanitizerPlugin(), adminPlugin()]
 }
 
 /** Defaults chatbot-kit sets over the kernel's: the `web` group around the stateful routes. */

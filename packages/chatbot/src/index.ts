@@ -10,6 +10,23 @@ export { ChatbotUnknownChannelException } from '@chatbot-kit/plugin-channels'
 export { ChatbotSuspiciousContextDetected, sanitizerOptions } from '@chatbot-kit/plugin-sanitizer'
 export { extractorsOptions, type RenderSnapshotOptions } from '@chatbot-kit/plugin-extractors'
 export { ChatbotReplyInterruptedException, repliesOptions } from '@chatbot-kit/plugin-replies'
+export {
+  ChatbotHandoffException,
+  handoffOptions,
+  listHandoffs,
+  type ChannelHandoff,
+  type HandoffWebhook,
+  type HandoffState,
+  type HandoffListItem,
+  type HandoffListPage,
+  type HandoffService,
+  type HandoffStreamEvent,
+  type AgentMessageStreamEvent,
+  type OutboundEvent as HandoffOutboundEvent,
+  type InboundEvent as HandoffInboundEvent,
+  type AdminHandoffChange,
+  type HandoffAgentContext,
+} from '@chatbot-kit/plugin-handoff'
 export { listFeedback, feedbackByDay, conversationsWithDownRating, MAX_FEEDBACK_PAGE, type FeedbackRating, type FeedbackFilters, type FeedbackListPage, type FeedbackSummary, type ListFeedbackOptions, type FeedbackByDayRange, type FeedbackDay, type FeedbackListInput, type ReplyFeedback } from '@chatbot-kit/plugin-feedback'
 export {
   knowledgeOptions,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 
 describe('chatbot-kit', () => {
   it('runs the built-in plugins by default, so the default routeMiddleware resolves and CSRF applies', async () => {
-    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'origin', 'throttle', 'web', 'quota', 'replies', 'tools', 'feedback', 'knowledge', 'attachments', 'extractors', 'retention', 'sanitizer', 'admin'])
+    expect(builtinPlugins().map((plugin) => plugin.name)).toEqual(['channels', 'origin', 'throttle', 'web', 'quota', 'replies', 'tools', 'feedback', 'handoff', 'knowledge', 'attachments', 'extractors', 'retention', 'sanitizer', 'admin'])
     const dir = mkdtempSync(join(tmpdir(), 'chatbot-web-wiring-'))
     const chatbot = await createChatbot({ appKey: generateAppKey(), database: join(dir, 'chatbot.sqlite') }, { env: {}, logger: { error() {}, warn() {}, info() {}, success() {}, log() {}, debug() {} } as never })
     try {

@@ -56,6 +56,10 @@ describe('a database that already has a table of ours', () => {
       'chatbot_admin_refusals',
       'chatbot_attachments',
       'chatbot_conversations',
+      'chatbot_handoff_changes',
+      'chatbot_handoff_messages',
+      'chatbot_handoff_seen_events',
+      'chatbot_handoffs',
       'chatbot_knowledge_chunks',
       // The FTS5 index and its shadow tables.
       'chatbot_knowledge_chunks_fts',

@@ -60,7 +60,9 @@ describe('the playground', () => {
     expect(shop.greeting).not.toBe(support.greeting)
     expect(shop).toMatchObject({ allowedTools: ['shop__*'], allowedExtractors: ['page-snapshot', 'cart'] })
     expect(support).toMatchObject({ allowedTools: ['order_status', 'refund_order'], allowedExtractors: ['page-snapshot'] })
-    expect(chatbot.tools().map((tool) => tool.name)).toEqual(['order_status', 'refund_order'])
+    // request_handoff is the handoff plugin's, offered on support only (its `handoff` block).
+    expect(chatbot.tools().map((tool) => tool.name)).toEqual(['order_status', 'refund_order', 'request_handoff'])
+    expect([shop.handoff, support.handoff]).toEqual([undefined, { enabled: true, waitTimeout: 120 }])
     expect(chatbot.config.admin.token).toBe(ADMIN_TOKEN)
   })
 

@@ -66,7 +66,7 @@ describe.each(databaseTargets().map((target) => [target.name, target] as const))
     // SQLite's FTS5 index keeps its shadow tables beside it, under the same prefix.
     const fullText = target.name === 'sqlite' ? ['knowledge_chunks_fts', ...['config', 'content', 'data', 'docsize', 'idx'].map((part) => `knowledge_chunks_fts_${part}`)] : []
     const tablesOf = (prefix: string) =>
-      ['admin_daily_activity', 'admin_refusals', 'attachments', 'conversations', 'knowledge_chunks', 'knowledge_documents', 'knowledge_gaps', 'knowledge_sync_state', 'kysely_migration', 'kysely_migration_lock', 'message_feedback', 'messages', 'replies_in_progress', 'replies_instances', 'tool_approvals', 'tool_invocations', ...fullText]
+      ['admin_daily_activity', 'admin_refusals', 'attachments', 'conversations', 'handoff_changes', 'handoff_messages', 'handoff_seen_events', 'handoffs', 'knowledge_chunks', 'knowledge_documents', 'knowledge_gaps', 'knowledge_sync_state', 'kysely_migration', 'kysely_migration_lock', 'message_feedback', 'messages', 'replies_in_progress', 'replies_instances', 'tool_approvals', 'tool_invocations', ...fullText]
         .sort()
         .map((name) => prefix + name)
     expect(names.sort()).toEqual([...tablesOf('first_'), ...tablesOf('second_')])

@@ -16,7 +16,7 @@ export type { DrainOptions } from '@chatbot-kit/http'
 export { createStaticAsset, type EncodedFiles, type StaticAsset, type StaticAssetOptions } from '@chatbot-kit/http'
 export type { Turn, ContextSection, ContextValue, Identity, ReplySource } from './turn/types.js'
 export type { SentEvent } from './turn/event-sink.js'
-export type { HistoryMessage, HistoryContext } from './turn/history.js'
+export type { HistoryMessage, HistoryContext, MessageAuthor } from './turn/history.js'
 export type { TurnContinuation } from './turn/continue.js'
 export type { EventStream } from '@chatbot-kit/http'
 export type {

@@ -50,11 +50,11 @@ describe.each(TRANSPORTS)('history elements (%s)', (transport) => {
     const hash = stored[0]!.context_hash
     const at = expect.stringMatching(TIMESTAMP)
     expect(messages).toEqual([
-      { id: null, role: 'assistant', content: 'Hi, how can I help?', status: 'complete', route_name: null, context_hash: null, created_at: at, sources: [], citations: [] },
-      { id: firstId, role: 'user', content: 'first', status: 'complete', route_name: 'test.page', context_hash: hash, created_at: at },
-      { id: firstReplyId, role: 'assistant', content: 'A full answer', status: 'complete', route_name: 'test.page', context_hash: hash, created_at: at, sources: [], citations: [] },
-      { id: secondId, role: 'user', content: 'second', status: 'complete', route_name: 'test.page', context_hash: hash, created_at: at },
-      { id: secondReplyId, role: 'assistant', content: 'cut short ', status: 'incomplete', route_name: 'test.page', context_hash: hash, created_at: at, sources: [], citations: [] },
+      { id: null, role: 'assistant', content: 'Hi, how can I help?', status: 'complete', route_name: null, context_hash: null, created_at: at, author: { kind: 'bot' }, sources: [], citations: [] },
+      { id: firstId, role: 'user', content: 'first', status: 'complete', route_name: 'test.page', context_hash: hash, created_at: at, author: { kind: 'user' } },
+      { id: firstReplyId, role: 'assistant', content: 'A full answer', status: 'complete', route_name: 'test.page', context_hash: hash, created_at: at, author: { kind: 'bot' }, sources: [], citations: [] },
+      { id: secondId, role: 'user', content: 'second', status: 'complete', route_name: 'test.page', context_hash: hash, created_at: at, author: { kind: 'user' } },
+      { id: secondReplyId, role: 'assistant', content: 'cut short ', status: 'incomplete', route_name: 'test.page', context_hash: hash, created_at: at, author: { kind: 'bot' }, sources: [], citations: [] },
     ])
   })
 

@@ -47,6 +47,8 @@ export function repliesPlugin(): ChatbotPlugin {
           .finally(() => (repairing = undefined)))
       let repairTimer: ReturnType<typeof setInterval> | undefined
 
+      // For a plugin whose events reach the conversation's streams without a turn (handoff).
+      api.provide('replyLog', () => log)
       log.onStop((replyId) => replies.running(replyId)?.turn.stop())
       api.hooks.hook('turn:event', createEventRecorder(log, replies))
       api.hooks.hook('conversation:history', createHistoryHook(db, replies))

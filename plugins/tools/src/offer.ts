@@ -12,12 +12,13 @@ export function allowedTools(api: PluginApi, known: ReadonlyMap<string, ChatbotT
   if (!api.config.provider.supportsTools || api.config.tools.maxCallsPerTurn === 0) return offered
   for (const name of api.settings(turn.channel).allowedTools) {
     if (name.endsWith(SERVER_WILDCARD)) {
-      for (const [toolName, tool] of known) if (allows(name, toolName)) offered.set(toolName, tool)
+      for (const [toolName, tool] of known) if (allows(name, toolName) && !tool.offered) offered.set(toolName, tool)
       continue
     }
     const tool = known.get(name)
-    if (tool) offered.set(name, tool)
+    if (tool && !tool.offered) offered.set(name, tool)
   }
+  for (const [name, tool] of known) if (tool.offered?.(turn)) offered.set(name, tool)
   return offered
 }
 

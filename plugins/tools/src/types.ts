@@ -55,6 +55,11 @@ export interface ChatbotTool<Args = Record<string, unknown>> {
    * first, a function decides per call (true: ask). A channel's `toolApproval` beats it.
    */
   approval?: 'auto' | 'required' | ApprovalCheck<Args>
+  /**
+   * For a tool a plugin builds in (handoff's `request_handoff`): offered to a turn when this says
+   * so, whatever the channel's `allowedTools` says. Unset: `allowedTools` decides.
+   */
+  offered?: (turn: Turn) => boolean
   /** Send the (capped) result the model saw to the browser in `tool_finished.result`. Default `false`. */
   clientVisible?: boolean
   handler(args: Args, context: ToolContext): unknown | Promise<unknown>

@@ -35,5 +35,5 @@ export function createHistoryHook(db: ChatbotDb, replies: LocalReplies) {
 }
 
 function inProgress(id: string, content: string, status: HistoryMessage['status'], routeName: string, contextHash: string | null, startedAt: string): HistoryMessage {
-  return { id, role: 'assistant', content, status, route_name: routeName, context_hash: contextHash, created_at: fromStoredTimestamp(startedAt) }
+  return { id, role: 'assistant', content, status, route_name: routeName, context_hash: contextHash, created_at: fromStoredTimestamp(startedAt), author: { kind: 'bot' } }
 }

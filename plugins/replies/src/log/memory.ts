@@ -20,6 +20,8 @@ interface Reply {
   bytes: number
   ended: boolean
   expiresAt: number
+  /** Seconds it stays after a frame while it has no terminal one. */
+  lifetimeSeconds: number
   /** Made when a stream first follows the reply: most replies are never resumed. */
   followers: Followers | undefined
 }
@@ -35,6 +37,7 @@ export function createMemoryReplyLog(options: MemoryReplyLogOptions): ReplyLog {
   // In the order they ended: the first ones are evicted first.
   const ended = new Map<string, Reply>()
   const latestOf = new Map<string, string>()
+  const pinnedOf = new Map<string, { replyId: string; until: number }>()
   const stopHandlers: Array<(replyId: string) => void> = []
   let totalBytes = 0
 
@@ -68,19 +71,25 @@ export function createMemoryReplyLog(options: MemoryReplyLogOptions): ReplyLog {
     reply.bytes += bytes
     totalBytes += bytes
     reply.ended = terminal
-    reply.expiresAt = Date.now() + 1000 * (terminal ? options.resumeWindowSeconds : options.abandonedAfterSeconds)
+    reply.expiresAt = Date.now() + 1000 * (terminal ? options.resumeWindowSeconds : reply.lifetimeSeconds)
     if (terminal) ended.set(replyId, reply)
     reply.followers?.deliver(frame, reply.frames.length, terminal)
     if (totalBytes > maxBytes) evictOverBudget()
   }
 
+  const begin = (replyId: string, conversationId: string, text?: () => string, lifetimeSeconds = options.abandonedAfterSeconds): Reply => {
+    const previous = replies.get(replyId)
+    if (previous) drop(replyId, previous)
+    const expiresAt = Date.now() + 1000 * lifetimeSeconds
+    const reply: Reply = { conversationId, frames: new FrameStore(replyId, text), bytes: 0, ended: false, expiresAt, lifetimeSeconds, followers: undefined }
+    replies.set(replyId, reply)
+    latestOf.set(conversationId, replyId)
+    return reply
+  }
+
   return {
     begin(replyId, conversationId, text) {
-      const previous = replies.get(replyId)
-      if (previous) drop(replyId, previous)
-      const expiresAt = Date.now() + 1000 * options.abandonedAfterSeconds
-      replies.set(replyId, { conversationId, frames: new FrameStore(replyId, text), bytes: 0, ended: false, expiresAt, followers: undefined })
-      latestOf.set(conversationId, replyId)
+      begin(replyId, conversationId, text)
     },
     append(replyId, seq, frame, terminal, token) {
       const reply = held(replyId)
@@ -89,6 +98,8 @@ export function createMemoryReplyLog(options: MemoryReplyLogOptions): ReplyLog {
       push(replyId, reply, frame, terminal, token)
     },
     async latest(conversationId) {
+      const pinned = pinnedOf.get(conversationId)
+      if (pinned && pinned.until > Date.now() && held(pinned.replyId)) return pinned.replyId
       const replyId = latestOf.get(conversationId)
       return replyId && held(replyId) ? replyId : undefined
     },
@@ -117,6 +128,18 @@ export function createMemoryReplyLog(options: MemoryReplyLogOptions): ReplyLog {
       push(replyId, reply, frame(reply.frames.length + 1), true)
       return true
     },
+    async appendNext(replyId, conversationId, frame, { terminal, lifetimeSeconds }) {
+      const reply = held(replyId) ?? begin(replyId, conversationId, undefined, lifetimeSeconds)
+      if (reply.ended) return undefined
+      reply.lifetimeSeconds = lifetimeSeconds
+      const seq = reply.frames.length + 1
+      push(replyId, reply, frame(seq), terminal)
+      return seq
+    },
+    async pin(conversationId, replyId, lifetimeSeconds = options.abandonedAfterSeconds) {
+      if (replyId === undefined) pinnedOf.delete(conversationId)
+      else pinnedOf.set(conversationId, { replyId, until: Date.now() + 1000 * lifetimeSeconds })
+    },
     async requestStop(replyId) {
       runStopHandlers(stopHandlers, replyId, options.logger)
     },
@@ -129,6 +152,7 @@ export function createMemoryReplyLog(options: MemoryReplyLogOptions): ReplyLog {
       replies.clear()
       ended.clear()
       latestOf.clear()
+      pinnedOf.clear()
       totalBytes = 0
     },
   }

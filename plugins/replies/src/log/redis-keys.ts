@@ -8,6 +8,8 @@ export interface ReplyKeys {
   channel(replyId: string): string
   /** A string: the conversation's latest reply, expiring with it. */
   latest(conversationId: string): string
+  /** A string: the reply `latest` answers while set, whatever replies begin since (`pin`). */
+  pinned(conversationId: string): string
   /** The channel of stop requests (each message a reply id). */
   stop: string
 }
@@ -20,6 +22,7 @@ export function replyKeys(prefix = DEFAULT_REPLY_PREFIX): ReplyKeys {
     meta: (replyId) => `${prefix}:reply:${replyId}:meta`,
     channel: (replyId) => `${prefix}:reply:${replyId}:live`,
     latest: (conversationId) => `${prefix}:conversation:${conversationId}:latest`,
+    pinned: (conversationId) => `${prefix}:conversation:${conversationId}:pinned`,
     stop: `${prefix}:stop`,
   }
 }

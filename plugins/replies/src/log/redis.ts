@@ -16,6 +16,8 @@ export interface RedisReplyLogOptions extends ReplyLogOptions {
 
 // An interrupt that keeps losing to live appends is not repairing a dead reply.
 const INTERRUPT_ATTEMPTS = 3
+// Each lost attempt means another writer appended: this many writers at once all get through.
+const APPEND_NEXT_ATTEMPTS = 10
 
 /**
  * The replay log every instance shares on one Redis (`storage: redis://…`), on two connections:
@@ -61,11 +63,36 @@ export async function createRedisReplyLog(url: string, options: RedisReplyLogOpt
       throw new ChatbotCountersUnavailableException(redisFailureReason(error), error)
     }
   }
+  /**
+   * Appends `frame(seq)` at the reply's next seq, atomically with the check that nobody appended
+   * first: repairing a dead instance's reply (`conversationId` undefined: only one the log holds),
+   * or a reply no turn runs (begun here when the log does not hold it). Undefined once it ended.
+   */
+  const appendAtNext = async (replyId: string, conversationId: string | undefined, frame: (seq: number) => string, terminal: boolean, streamingTtlMs: number, attempts: number): Promise<number | undefined> => {
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      const [[state, heldBy], length] = await call(async () => {
+        const [[, meta], [, count]] = (await client.multi().hmget(keys.meta(replyId), 'state', 'conversation').llen(keys.frames(replyId)).exec()) as [[unknown, Array<string | null>], [unknown, number]]
+        return [meta, count] as const
+      })
+      const owner = heldBy ?? conversationId
+      if (state === 'ended' || owner == null || (state !== 'streaming' && conversationId === undefined)) return undefined
+      const seq = length + 1
+      const begins = state === null ? owner : ''
+      const appended = await call(() =>
+        client.replyAppend(keys.frames(replyId), keys.meta(replyId), keys.latest(owner), replyId, begins, seq, terminal ? 1 : 0, Math.ceil(streamingTtlMs), ttls.ended, keys.channel(replyId), frame(seq)),
+      )
+      // 0: another instance appended (or ended it) in between: read again.
+      if (appended === 1) return seq
+    }
+    return undefined
+  }
+
   return {
     begin: writer.begin,
     append: writer.append,
     async latest(conversationId) {
-      return (await call(() => client.get(keys.latest(conversationId)))) ?? undefined
+      const [pinned, latest] = await call(() => client.mget(keys.pinned(conversationId), keys.latest(conversationId)))
+      return pinned ?? latest ?? undefined
     },
     async status(replyId) {
       const state = await call(() => client.hget(keys.meta(replyId), 'state'))
@@ -94,20 +121,12 @@ export async function createRedisReplyLog(url: string, options: RedisReplyLogOpt
       }
     },
     async interrupt(replyId, frame) {
-      for (let attempt = 0; attempt < INTERRUPT_ATTEMPTS; attempt += 1) {
-        const [[state, conversationId], length] = await call(async () => {
-          const [[, meta], [, count]] = (await client.multi().hmget(keys.meta(replyId), 'state', 'conversation').llen(keys.frames(replyId)).exec()) as [[unknown, Array<string | null>], [unknown, number]]
-          return [meta, count] as const
-        })
-        if (state !== 'streaming' || conversationId == null) return false
-        const seq = length + 1
-        const appended = await call(() =>
-          client.replyAppend(keys.frames(replyId), keys.meta(replyId), keys.latest(conversationId), replyId, '', seq, 1, ttls.streaming, ttls.ended, keys.channel(replyId), frame(seq)),
-        )
-        // 0: another instance ended it first (the next read says so), or a live frame came in between.
-        if (appended === 1) return true
-      }
-      return false
+      return (await appendAtNext(replyId, undefined, frame, true, ttls.streaming, INTERRUPT_ATTEMPTS)) !== undefined
+    },
+    appendNext: (replyId, conversationId, frame, { terminal, lifetimeSeconds }) => appendAtNext(replyId, conversationId, frame, terminal, lifetimeSeconds * 1000, APPEND_NEXT_ATTEMPTS),
+    async pin(conversationId, replyId, lifetimeSeconds = options.abandonedAfterSeconds) {
+      const key = keys.pinned(conversationId)
+      await call<unknown>(() => (replyId === undefined ? client.del(key) : client.set(key, replyId, 'PX', Math.ceil(lifetimeSeconds * 1000))))
     },
     async requestStop(replyId) {
       await call(() => client.publish(keys.stop, replyId))

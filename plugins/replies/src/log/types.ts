@@ -33,6 +33,15 @@ export interface ReplyLog {
    * unless it already has one. Returns whether it appended.
    */
   interrupt(replyId: string, frame: (seq: number) => string): Promise<boolean>
+  /**
+   * Appends `frame(seq)` at the reply's next seq from any instance, beginning it (as the
+   * conversation's latest) when the log does not hold it: events no turn runs, written by
+   * whichever instance gets them (a handoff's). While it has no terminal frame it stays
+   * `lifetimeSeconds` after its last frame. Resolves the seq, or undefined once it ended.
+   */
+  appendNext(replyId: string, conversationId: string, frame: (seq: number) => string, options: { terminal: boolean; lifetimeSeconds: number }): Promise<number | undefined>
+  /** While pinned (up to `lifetimeSeconds`), `latest` is this reply whatever replies begin since; `undefined` unpins. */
+  pin(conversationId: string, replyId: string | undefined, lifetimeSeconds?: number): Promise<void>
   /** Asks whichever instance runs the reply to stop it (its `onStop` handler runs there). */
   requestStop(replyId: string): Promise<void>
   /** Runs `handler` for every stop request, from this instance or another. */
@@ -50,4 +59,11 @@ export interface ReplyLogOptions {
   /** Seconds a reply with no terminal frame stays after its last frame (its instance died). */
   abandonedAfterSeconds: number
   logger: { warn(message: string, ...rest: unknown[]): void; info(message: string): void }
+}
+
+declare module '@chatbot-kit/kernel' {
+  interface ChatbotServices {
+    /** The replay log every `GET /conversations/{id}/stream` follows (the replies plugin). */
+    replyLog(): ReplyLog
+  }
 }

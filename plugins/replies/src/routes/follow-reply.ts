@@ -12,17 +12,28 @@ import { noContent } from './request-envelope.js'
 export async function followReply(api: PluginApi, log: ReplyLog, event: H3Event, replyId: string, afterSeq: number, idleLimitMs: number): Promise<unknown> {
   let follower: ReplyFollower | undefined
   let left = false
-  const finish = () => {
+  let guarding = true
+  const stopGuard = () => {
+    guarding = false
     clearTimeout(guard)
+  }
+  const finish = () => {
+    stopGuard()
     follower?.close()
   }
   const stream = api.openEventStream(event, () => {
     left = true
     finish()
   })
+  // A reply the log still holds as streaming is alive (one no turn runs, a handoff's, may be quiet
+  // for long): only one it dropped, or that ended, closes the stream.
   const guard = setTimeout(() => {
-    finish()
-    stream.close()
+    const close = () => {
+      if (!guarding) return
+      finish()
+      stream.close()
+    }
+    void log.status(replyId).then((status) => (status === 'streaming' && guarding ? guard.refresh() : close()), close)
   }, idleLimitMs)
   guard.unref()
   try {
@@ -34,17 +45,17 @@ export async function followReply(api: PluginApi, log: ReplyLog, event: H3Event,
         stream.write(frame)
       },
       () => {
-        clearTimeout(guard)
+        stopGuard()
         stream.close()
       },
     )
   } catch (error) {
-    clearTimeout(guard)
+    stopGuard()
     stream.close()
     throw error
   }
   if (!follower) {
-    clearTimeout(guard)
+    stopGuard()
     stream.close()
     return noContent()
   }

@@ -31,7 +31,7 @@ export function historyRoute(runtime: KernelRuntime): ChatbotRoute {
       await runtime.hooks.callHook('conversation:history', context)
       const { messages } = context
       const greeting = envelope.greeting ?? runtime.settings(envelope.channel).greeting
-      if (greeting) messages.unshift({ id: null, role: 'assistant', content: greeting, status: 'complete', route_name: null, context_hash: null, created_at: conversation.startedAt, sources: [], citations: [] })
+      if (greeting) messages.unshift({ id: null, role: 'assistant', content: greeting, status: 'complete', route_name: null, context_hash: null, created_at: conversation.startedAt, author: { kind: 'bot' }, sources: [], citations: [] })
       return json({ ...context.fields, messages })
     },
   }
