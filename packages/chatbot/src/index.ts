@@ -27,6 +27,7 @@ export {
   type AdminHandoffChange,
   type HandoffAgentContext,
 } from '@chatbot-kit/plugin-handoff'
+export { ChatbotAttachmentException, attachmentsOptions, imageTokens, type AttachmentSettings, type AttachmentErrorCode, type AttachmentSummary } from '@chatbot-kit/plugin-attachments'
 export { listFeedback, feedbackByDay, conversationsWithDownRating, MAX_FEEDBACK_PAGE, type FeedbackRating, type FeedbackFilters, type FeedbackListPage, type FeedbackSummary, type ListFeedbackOptions, type FeedbackByDayRange, type FeedbackDay, type FeedbackListInput, type ReplyFeedback } from '@chatbot-kit/plugin-feedback'
 export {
   knowledgeOptions,
