@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { readSse, saveScreenshot } from '@chatbot-kit/test-utils'
+import { saveScreenshot } from '@chatbot-kit/test-utils'
 import type { Page } from 'playwright-core'
-import { createAdminClient } from '../../src/lib/client.js'
-import { ADMIN_TOKEN, availability, openConsole, POLL, signIn, useConsole, type ConsolePage } from './harness.js'
+import { adminApi, answerAs, inboxItem, requestPerson } from './handoff.js'
+import { availability, openConsole, POLL, signIn, useConsole, type ConsolePage } from './harness.js'
 
 // The Inbox over a server whose `support` channel offers a person: a user's request over HTTP
 // shows up without a reload, the agent claims, answers (stored, the user's history names them)
@@ -13,35 +13,21 @@ const heading = (page: Page, name: string) => expect.poll(() => page.getByRole('
 describe.skipIf(!availability.run)('the console’s Inbox in Chromium', () => {
   const suite = useConsole()
   const consoleUrl = (path = '') => `${suite.server.origin}/chatbot/admin${path}`
-  const admin = () => createAdminClient(`${suite.server.origin}/chatbot/admin`, () => ADMIN_TOKEN)
 
-  /** A user's conversation on `support` with one answered question. */
-  async function conversation(userId: string, question: string) {
-    const envelope = suite.server.chatbot.mintEnvelope({ route: 'shop.page', channel: 'support', userId })
-    const response = await fetch(`${suite.server.origin}/chatbot/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signed_context: envelope, message: question }) })
-    expect(response.status).toBe(200)
-    await readSse(response)
-    return { id: response.headers.get('x-chatbot-conversation-id')!, envelope }
-  }
-  const requestHandoff = async (id: string, envelope: string) => {
-    const response = await fetch(`${suite.server.origin}/chatbot/conversations/${id}/handoff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signed_context: envelope }) })
-    expect(response.status).toBe(200)
-  }
   const history = async (id: string, envelope: string) => {
     const response = await fetch(`${suite.server.origin}/chatbot/conversations/${id}/messages?signed_context=${encodeURIComponent(envelope)}`)
     expect(response.status).toBe(200)
     return ((await response.json()) as { messages: { role: string; content: string; author: unknown }[] }).messages
   }
-  const item = (page: Page, id: string) => page.getByRole('button', { name: new RegExp(`Conversation ${id.slice(0, 8)}`) })
+  const item = inboxItem
+  const admin = () => adminApi(suite.server)
 
   /** Signed in on the Inbox, answering as `name`. */
   async function openInbox(name: string, options: Parameters<typeof openConsole>[2] = {}): Promise<ConsolePage> {
     const tab = await openConsole(suite.browser, consoleUrl('/inbox'), options)
     await signIn(tab.page)
     await heading(tab.page, 'Inbox')
-    await tab.page.getByLabel('Your name, as users see it').fill(name)
-    await tab.page.getByLabel('Your name, as users see it').press('Enter')
-    await expect.poll(() => tab.page.getByText(`Answering as ${name}`).isVisible(), POLL).toBe(true)
+    await answerAs(tab.page, name)
     return tab
   }
 
@@ -49,8 +35,7 @@ describe.skipIf(!availability.run)('the console’s Inbox in Chromium', () => {
     const tab = await openInbox('Ada')
     const { page } = tab
     expect(await page.title()).toMatch(/^Inbox/)
-    const { id, envelope } = await conversation('pat', 'Where is my parcel?')
-    await requestHandoff(id, envelope)
+    const { id, envelope } = await requestPerson(suite.server, 'pat', 'Where is my parcel?')
     // The poll brings it in: no reload, no click.
     await expect.poll(() => item(page, id).textContent(), POLL).toMatch(/Waiting.*on support.*Requested/)
 
@@ -66,6 +51,7 @@ describe.skipIf(!availability.run)('the console’s Inbox in Chromium', () => {
     await expect.poll(() => messages.getByRole('article', { name: /^Ada \(agent\)/ }).textContent(), POLL).toContain('It left the depot today.')
     expect((await history(id, envelope)).at(-1)).toMatchObject({ role: 'assistant', content: 'Hi, Ada here. It left the depot today.', author: { kind: 'agent', name: 'Ada' } })
     expect(await page.getByLabel('Reply to the user').inputValue()).toBe('')
+    await saveScreenshot(page, 'console-inbox', { fullPage: true })
 
     await page.getByRole('button', { name: 'Release' }).click()
     await expect.poll(() => item(page, id).count(), POLL).toBe(0)
@@ -74,10 +60,9 @@ describe.skipIf(!availability.run)('the console’s Inbox in Chromium', () => {
   })
 
   it('a claim refused because another agent holds it names that agent', async () => {
-    const tab = await openInbox('Ada')
+    const tab = await openInbox('Ada', { colorScheme: 'dark' })
     const { page } = tab
-    const { id, envelope } = await conversation('quinn', 'Can I change my address?')
-    await requestHandoff(id, envelope)
+    const { id } = await requestPerson(suite.server, 'quinn', 'Can I change my address?')
     await item(page, id).click()
     expect(await admin().handoff.claim.mutate({ conversationId: id, agent: 'Bob' })).toEqual({ state: 'human', agent: 'Bob' })
     await page.getByRole('button', { name: 'Claim' }).click()
@@ -86,6 +71,7 @@ describe.skipIf(!availability.run)('the console’s Inbox in Chromium', () => {
     // Bob's, not Ada's: no reply box, no release.
     expect(await page.getByLabel('Reply to the user').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Release' }).count()).toBe(0)
+    await saveScreenshot(page, 'console-inbox-dark', { fullPage: true })
     await admin().handoff.release.mutate({ conversationId: id, agent: 'Bob' })
     // The refused claim's 409 is the one console error Chromium logs here, by design.
     tab.problems.consoleErrors.splice(0, tab.problems.consoleErrors.length, ...tab.problems.consoleErrors.filter((text) => !text.includes('status of 409')))
@@ -95,8 +81,7 @@ describe.skipIf(!availability.run)('the console’s Inbox in Chromium', () => {
   it('works by keyboard and at 390 px in the dark: the list, then the transcript below it', async () => {
     const tab = await openInbox('Ada', { colorScheme: 'dark', width: 390, height: 844 })
     const { page } = tab
-    const { id, envelope } = await conversation('rio', 'My discount code does not work.')
-    await requestHandoff(id, envelope)
+    const { id } = await requestPerson(suite.server, 'rio', 'My discount code does not work.')
     await expect.poll(() => item(page, id).count(), POLL).toBe(1)
     await item(page, id).focus()
     await page.keyboard.press('Enter')
