@@ -101,4 +101,29 @@ describe.skipIf(!availability.run)('the console’s Inbox in Chromium', () => {
     await admin().handoff.release.mutate({ conversationId: id, agent: 'Ada' })
     await tab.close()
   })
+
+  // Last: the host's check stays on the server for what follows.
+  it('takes the agent’s name from the host’s authorize when none is typed', async () => {
+    suite.server.chatbot.authorize((event) => {
+      if (!/(?:^|;\s*)host_session=grace(?:;|$)/.test(event.req.headers.get('cookie') ?? '')) return false
+      ;(event.context as { handoffAgent?: string }).handoffAgent = 'Grace'
+      return true
+    })
+    const tab = await openConsole(suite.browser, consoleUrl('/inbox'), { cookies: { host_session: 'grace' } })
+    const { page } = tab
+    await heading(page, 'Inbox')
+    expect(await page.getByText('Leave it empty to use the name your sign-in gives.').isVisible()).toBe(true)
+    const { id, envelope } = await requestPerson(suite.server, 'uma', 'Is anyone there?')
+    await expect.poll(() => item(page, id).count(), POLL).toBe(1)
+    await item(page, id).click()
+    await page.getByRole('button', { name: 'Claim' }).click()
+    await expect.poll(() => page.getByText('Answering as Grace').isVisible(), POLL).toBe(true)
+    await expect.poll(() => item(page, id).textContent(), POLL).toContain('Claimed by Grace')
+    await page.getByLabel('Reply to the user').fill('Grace here.')
+    await page.getByRole('button', { name: 'Send' }).click()
+    await expect.poll(async () => (await history(id, envelope)).at(-1)?.author, POLL).toEqual({ kind: 'agent', name: 'Grace' })
+    await page.getByRole('button', { name: 'Release' }).click()
+    await expect.poll(() => item(page, id).count(), POLL).toBe(0)
+    await tab.close()
+  })
 })
