@@ -26,6 +26,7 @@ describe('the console’s routes', () => {
     ['/approvals', { view: 'approvals' }],
     ['/knowledge', { view: 'knowledge' }],
     ['/gaps', { view: 'gaps' }],
+    ['/inbox', { view: 'inbox' }],
     ['/gaps/more', { view: 'not-found' }],
     ['/settings', { view: 'not-found' }],
   ])('reads %s as %o', (path, route) => {
@@ -33,7 +34,7 @@ describe('the console’s routes', () => {
   })
 
   it('writes the path each view reads back', () => {
-    for (const route of [{ view: 'overview' }, { view: 'conversations' }, { view: 'transcript', id: ID }, { view: 'feedback' }, { view: 'approvals' }, { view: 'knowledge' }, { view: 'gaps' }] as const) {
+    for (const route of [{ view: 'overview' }, { view: 'conversations' }, { view: 'transcript', id: ID }, { view: 'feedback' }, { view: 'approvals' }, { view: 'knowledge' }, { view: 'gaps' }, { view: 'inbox' }] as const) {
       expect(routeOf(pathOf(route))).toEqual(route)
     }
   })

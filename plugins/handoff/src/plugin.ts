@@ -1,4 +1,4 @@
-import { ChatbotConfigException, definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
+import { ChatbotConfigException, ChatbotException, definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/kernel'
 import { addAuthors } from './history/add-authors.js'
 import { DEFAULT_WAIT_TIMEOUT, handoffOptions } from './options.js'
 import { eventsRoute } from './routes/events-route.js'
@@ -56,7 +56,12 @@ export function handoffPlugin(options: HandoffPluginOptions = {}): ChatbotPlugin
       let timer: ReturnType<typeof setInterval> | undefined
       api.hooks.hook('ready', () => {
         if (typeof (api.chatbot as { replyLog?: unknown }).replyLog !== 'function') throw new ChatbotConfigException('plugins', 'the handoff plugin needs the replies plugin (its replay log carries the handoff events)')
-        api.chatbot.registerTool(requestHandoffTool(service))
+        // Without the tools plugin the model is offered no tools: the request route still works.
+        try {
+          api.chatbot.registerTool(requestHandoffTool(service))
+        } catch (error) {
+          if (!(error instanceof ChatbotException && error.code() === 'not_available')) throw error
+        }
         if (waits.length === 0) return
         // Each instance sweeps; the conditional UPDATE lets one of them expire each request.
         const every = Math.min(MAX_SWEEP_INTERVAL_MS, ...waits.map((seconds) => seconds * 1000))

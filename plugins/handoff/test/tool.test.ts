@@ -1,5 +1,7 @@
 import { databaseTargets } from '@chatbot-kit/test-utils'
 import { describe, expect, it } from 'vitest'
+import { repliesPlugin } from '@chatbot-kit/plugin-replies'
+import { handoffPlugin } from '../src/index.js'
 import { until, useCluster, type Cluster, type Instance } from './setup.js'
 
 const toolsOf = (cluster: Cluster, index: number) => (cluster.provider.requests[index]!.body.tools ?? []).map((tool) => tool.function.name)
@@ -35,5 +37,14 @@ describe('the built-in tool request_handoff', () => {
     expect((await a.send(token, 'hello?', conversationId)).events.at(-1)).toMatchObject({ finish_reason: 'handoff' })
     expect(cluster.provider.requests.length).toBe(calls)
     expect((await a.admin.conversations.get({ id: conversationId })).handoffChanges).toEqual([expect.objectContaining({ from: 'bot', to: 'waiting', actor: 'model' })])
+  })
+
+  it('without the tools plugin: nothing offers it, and the request route still hands the conversation over', async () => {
+    const bare = await cluster.start({ plugins: [repliesPlugin(), handoffPlugin()] })
+    const token = bare.envelope()
+    const { conversationId } = await bare.send(token, 'hello')
+    expect(toolsOf(cluster, cluster.provider.requests.length - 1)).toEqual([])
+    expect((await bare.requestHandoff(conversationId, token)).status).toBe(200)
+    expect((await bare.send(token, 'still there?', conversationId)).events.find((event) => event.type === 'handoff')).toEqual({ type: 'handoff', state: 'waiting' })
   })
 })

@@ -44,3 +44,13 @@ export type KnowledgeSearch = Awaited<ReturnType<typeof searchKnowledge>>
 export const documentPage = (source: string, cursor: string | null) => api().knowledge.documents.query({ source, limit: PAGE, cursor })
 
 export const gapPage = (form: GapFilterForm, cursor: string | null) => api().knowledge.gaps.query({ ...gapListInput(form), limit: PAGE, cursor })
+
+/** Waiting and claimed conversations, the newest request first. */
+export const handoffPage = (cursor: string | null) => api().handoff.list.query({ limit: PAGE, ...(cursor && { cursor }) })
+export type HandoffItem = Awaited<ReturnType<typeof handoffPage>>['items'][number]
+
+// `agent` left out: the host's authorize names the agent (docs/handoff.md).
+const asAgent = (agent: string) => (agent ? { agent } : {})
+export const claimHandoff = (conversationId: string, agent: string) => api().handoff.claim.mutate({ conversationId, ...asAgent(agent) })
+export const replyHandoff = (conversationId: string, agent: string, text: string) => api().handoff.reply.mutate({ conversationId, text, ...asAgent(agent) })
+export const releaseHandoff = (conversationId: string, agent: string) => api().handoff.release.mutate({ conversationId, ...asAgent(agent) })

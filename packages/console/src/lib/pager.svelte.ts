@@ -41,9 +41,16 @@ export class Pager<I> {
     return this.#load(this.#before.pop() ?? null)
   }
 
-  async #load(cursor: string | null): Promise<void> {
+  /** The current page again, without the loading state (a poll: nothing flickers or is announced). */
+  refresh(): Promise<void> {
+    // A page being loaded on request wins over the poll.
+    if (this.loading) return Promise.resolve()
+    return this.#load(this.#current, { quiet: true })
+  }
+
+  async #load(cursor: string | null, { quiet = false } = {}): Promise<void> {
     const request = ++this.#request
-    this.loading = true
+    this.loading = !quiet
     this.error = ''
     try {
       const page = await this.#fetch(cursor)

@@ -9,6 +9,7 @@ export type Route =
   | { view: 'approvals' }
   | { view: 'knowledge' }
   | { view: 'gaps' }
+  | { view: 'inbox' }
   | { view: 'not-found' }
 
 /**
@@ -21,7 +22,7 @@ export function consoleRoot(pathname: string): string {
 }
 
 /** The views at `/<name>`. */
-const LIST_VIEWS = ['conversations', 'feedback', 'approvals', 'knowledge', 'gaps'] as const
+const LIST_VIEWS = ['conversations', 'feedback', 'approvals', 'knowledge', 'gaps', 'inbox'] as const
 
 /** The view a path under the root names (`/conversations/<id>`, …). */
 export function routeOf(path: string): Route {

@@ -6,6 +6,7 @@ const VIEW_PROCEDURES: Partial<Record<Route['view'], string>> = {
   approvals: 'approvals.list',
   knowledge: 'knowledge.sources',
   gaps: 'knowledge.gaps',
+  inbox: 'handoff.list',
 }
 
 /** Whether the server has what `view` shows (`procedures`: its `capabilities`). */

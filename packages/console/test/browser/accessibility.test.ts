@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { findAccessibilityViolations, formatViolations, saveScreenshot } from '@chatbot-kit/test-utils'
 import type { Page } from 'playwright-core'
+import { adminApi, answerAs, inboxItem, requestPerson } from './handoff.js'
 import { availability, openConsole, POLL, signIn, useConsole } from './harness.js'
 
 // axe-core (WCAG 2.2 A and AA, and best practices) on every view of the console, in the light and
@@ -100,6 +101,21 @@ describe.skipIf(!availability.run)('the console’s accessibility in Chromium', 
         await page.locator('table.rows tbody tr').first().waitFor()
       },
     },
+    {
+      name: 'inbox',
+      path: () => '/inbox',
+      async ready(page) {
+        await heading(page, 'Inbox')
+        // A conversation Ada holds and answered, open beside the list with its reply box.
+        const { id } = await requestPerson(suite.server, 'sam', 'I would like to talk to someone.')
+        await adminApi(suite.server).handoff.claim.mutate({ conversationId: id, agent: 'Ada' })
+        await adminApi(suite.server).handoff.reply.mutate({ conversationId: id, agent: 'Ada', text: 'Hello, Ada here.' })
+        await answerAs(page, 'Ada')
+        await inboxItem(page, id).click()
+        await page.getByLabel('Reply to the user').waitFor()
+        await page.getByRole('article', { name: /^Ada \(agent\)/ }).waitFor()
+      },
+    },
   ]
 
   it('reaches a chart’s table by Tab and scrolls it with the keyboard', async () => {
@@ -135,7 +151,7 @@ describe.skipIf(!availability.run)('the console’s accessibility in Chromium', 
       await tab.close()
     })
 
-    // Eight pages, each signed in, loaded and checked: more than the default 30 s on a loaded machine.
+    // Nine pages, each signed in, loaded and checked: more than the default 30 s on a loaded machine.
     it(`has no violation on any view once signed in (${mode.name})`, { timeout: 180_000 }, async () => {
       const found: string[] = []
       for (const view of VIEWS) {

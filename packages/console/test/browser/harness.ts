@@ -58,8 +58,8 @@ async function serveConsole(without: string[]): Promise<ServedConsole> {
       // Seeding posts with minted envelopes: no session cookie or CSRF token to fetch first.
       routeMiddleware: [],
       throttle: { perMinute: 10_000, perDay: 100_000 },
-      // `support` searches the help source only.
-      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: { attachments: { enabled: true, types: ['text/*'] }, ...(!without.includes('knowledge') && { knowledge: ['help'] }) } },
+      // `support` searches the help source only, and offers a person (the Inbox).
+      channels: { default: { allowedTools: ['order_status', 'refund'] }, support: { attachments: { enabled: true, types: ['text/*'] }, ...(!without.includes('handoff') && { handoff: { enabled: true } }), ...(!without.includes('knowledge') && { knowledge: ['help'] }) } },
       ...(!without.includes('knowledge') && { knowledge: { sources: knowledgeSources(dir) } }),
       // A host plugin of a built-in's name replaces it: these do nothing.
       plugins: without.map((name) => definePlugin({ name })),
@@ -92,9 +92,9 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   return { ...served, seeded: await seed(chatbot, provider, origin) }
 }
 
-/** Without the feedback, tools and knowledge plugins (whose views the console then hides), seeded with the history only. */
+/** Without the feedback, tools, knowledge and handoff plugins (whose views the console then hides), seeded with the history only. */
 export async function startConsoleServerWithoutPlugins(): Promise<ServedConsole> {
-  const served = await serveConsole(['feedback', 'tools', 'knowledge'])
+  const served = await serveConsole(['feedback', 'tools', 'knowledge', 'handoff'])
   await storeHistory(served.chatbot)
   return served
 }

@@ -7,11 +7,11 @@ import { HISTORY } from './seed.js'
 // `approvals.*` or `knowledge.*`, and the console shows neither their views nor their filter, charts, figures or
 // transcript entries, without an error (each test's `close()` asserts the browser logged none).
 
-describe.skipIf(!availability.run)('the console of a server without the feedback, tools and knowledge plugins, in Chromium', () => {
+describe.skipIf(!availability.run)('the console of a server without the feedback, tools, knowledge and handoff plugins, in Chromium', () => {
   const suite = useConsole(startConsoleServerWithoutPlugins)
   const consoleUrl = (path = '') => `${suite.server.origin}/chatbot/admin${path}`
 
-  it('shows only what the server has: no Feedback, Approvals, Knowledge or Gaps view, no feedback filter, no feedback or gaps chart or figures', async () => {
+  it('shows only what the server has: no Feedback, Approvals, Knowledge, Gaps or Inbox view, no feedback filter, no feedback or gaps chart or figures', async () => {
     const tab = await openConsole(suite.browser, consoleUrl())
     const { page } = tab
     await signIn(page)
@@ -42,7 +42,7 @@ describe.skipIf(!availability.run)('the console of a server without the feedback
   })
 
   it('answers the address of a view the server does not have with "Not found"', async () => {
-    for (const path of ['/feedback', '/approvals', '/knowledge', '/gaps']) {
+    for (const path of ['/feedback', '/approvals', '/knowledge', '/gaps', '/inbox']) {
       const tab = await openConsole(suite.browser, consoleUrl(path))
       const { page } = tab
       await signIn(page)
