@@ -57,6 +57,20 @@ describe.skipIf(!availability.run)('<chatbot-widget> human handoff, in Chromium'
     await support.context.close()
   })
 
+  it('loads handoff.js under the strict Content-Security-Policy with no violation', async () => {
+    const { page, context, errors } = await openPage(suite.browser, `${supportUrl()}&csp=strict`, undefined, (page) =>
+      page.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) => console.error(`csp: ${event.violatedDirective}`))),
+    )
+    const problems: string[] = []
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()))
+    await widget(page).launcher.click()
+    await widget(page).host.locator('[part="handoff"]').waitFor({ state: 'attached' })
+    // Its stylesheet is adopted: the bar is laid out as a row.
+    expect(await widget(page).host.locator('[part="handoff"]').evaluate((bar) => getComputedStyle(bar).display)).toBe('flex')
+    expect([...errors, ...problems]).toEqual([])
+    await context.close()
+  })
+
   it('waits for a person: no empty bubble for a held message; the agent joins and writes live in two tabs and after a reload', async () => {
     const first = await openPage(suite.browser, supportUrl())
     const { page, context } = first
