@@ -58,7 +58,10 @@ export default function attachHandoff(host: WidgetElement, controller: Controlle
     } else if (event.type === 'agent_message') {
       // A replay after a reload repeats what the history shows already.
       if (!controller.state.messages.some((message) => message.id === event.message_id)) {
-        controller.push({ ...createMessage('assistant', event.content, 'complete', event.message_id), author: event.author.kind === 'agent' ? event.author.name : undefined })
+        const author = event.author.kind === 'agent' ? event.author.name : undefined
+        controller.push({ ...createMessage('assistant', event.content, 'complete', event.message_id), author })
+        // Read out as a finished reply is: the polite live region, once.
+        controller.announce(author ? `${author}: ${event.content}` : event.content)
       }
     } else {
       return false

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { findAccessibilityViolations, formatViolations } from '@chatbot-kit/test-utils'
-import { availability, openPage, screenshot, useTestPage, widget } from './harness.js'
+import { announced, availability, openPage, screenshot, useTestPage, widget } from './harness.js'
 
 // Human handoff in the widget (contract §11.3, docs/widget.md): real Chromium, a real server with
 // the demo provider; the agent's side goes through the handoff plugin's service, as the admin
@@ -101,6 +101,7 @@ describe.skipIf(!availability.run)('<chatbot-widget> human handoff, in Chromium'
     await expect.poll(() => status(second)).toBe('Ada joined')
     await service().reply(conversationId, 'Ada', 'Hi, I am Ada. Your order left this morning.', 'agent')
     for (const tab of [page, second]) await expect.poll(() => lines(tab).then((all) => all.at(-1))).toBe('Ada:Hi, I am Ada. Your order left this morning.')
+    await expect.poll(() => announced(page)).toEqual(['Ada: Hi, I am Ada. Your order left this morning.'])
 
     const violations = await findAccessibilityViolations(page, { include: 'chatbot-widget' })
     expect(formatViolations(violations)).toBe(formatViolations([]))
