@@ -87,6 +87,8 @@ export default function attachHandoff(host: WidgetElement, controller: Controlle
       const response = await post({ fetch: options.fetch, endpoint: session.endpoint, csrfToken: options.csrfToken() }, `${session.endpoint}conversations/${encodeURIComponent(id)}/handoff`, { signed_context: session.token }, 'application/json')
       const answer = (await response.json()) as { state: 'bot' | 'waiting' | 'human'; agent: string | null }
       apply({ type: 'handoff', state: answer.state, ...(answer.agent ? { agent: answer.agent } : {}) })
+      // The button hides now: focus goes on to the input rather than to nowhere.
+      root.querySelector<HTMLElement>('[part="input"]')?.focus()
     } catch {
       line = 'handoffFailed'
       render()

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { findAccessibilityViolations, formatViolations } from '@chatbot-kit/test-utils'
-import { announced, availability, openPage, screenshot, useTestPage, widget } from './harness.js'
+import { announced, availability, focused, openPage, screenshot, useTestPage, widget } from './harness.js'
 
 // Human handoff in the widget (contract §11.3, docs/widget.md): real Chromium, a real server with
 // the demo provider; the agent's side goes through the handoff plugin's service, as the admin
@@ -53,6 +53,8 @@ describe.skipIf(!availability.run)('<chatbot-widget> human handoff, in Chromium'
     suite.app.provider!.script({ text: 'Our anvils ship on Fridays.' })
     await ask(support.page, 'When do anvils ship?')
     await expect.poll(() => talk(support.page).isVisible()).toBe(true)
+    expect(formatViolations(await findAccessibilityViolations(support.page, { include: 'chatbot-widget' }))).toBe(formatViolations([]))
+    await screenshot(support.page, 'handoff-button')
     expect(support.errors).toEqual([])
     await support.context.close()
   })
@@ -83,6 +85,9 @@ describe.skipIf(!availability.run)('<chatbot-widget> human handoff, in Chromium'
     await talk(page).click()
     await expect.poll(() => status(page)).toBe('Waiting for a person…')
     expect(await talk(page).isVisible()).toBe(false)
+    // The button hid; focus moved on to the input.
+    expect(await focused(page)).toBe('input')
+    await screenshot(page, 'handoff-waiting')
 
     // A message while waiting: stored, no model reply, no empty bubble.
     await ask(page, 'Hello, anyone there?')
