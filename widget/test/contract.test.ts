@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { handoffEn } from '../src/handoff/strings.js'
 import { en } from '../src/i18n/strings.js'
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8')
@@ -22,11 +23,12 @@ describe('public contract', () => {
     expect(all(styles, /(--chatbot-[\w-]+)/g)).toEqual(properties)
   })
 
-  it('documents exactly the seventeen parts the markup exposes, launcher and feedback among them', () => {
+  it('documents exactly the eighteen parts the markup exposes (the handoff module’s among them)', () => {
     const markup = body + ['render', 'approval', 'feedback', 'sources'].map((file) => read(`../src/messages/${file}.ts`)).join('')
-    expect(parts).toHaveLength(17)
-    expect(parts).toEqual(expect.arrayContaining(['launcher', 'feedback', 'feedback-comment', 'menu', 'menu-button']))
-    expect([...all(markup, /part="([\w-]+)"/g), ...all(markup, /\bpart: '([\w-]+)'/g)].sort()).toEqual(parts)
+    const handoff = read('../src/handoff/index.ts')
+    expect(parts).toHaveLength(18)
+    expect(parts).toEqual(expect.arrayContaining(['launcher', 'feedback', 'feedback-comment', 'menu', 'menu-button', 'handoff']))
+    expect([...new Set([...all(markup, /part="([\w-]+)"/g), ...all(markup, /\bpart: '([\w-]+)'/g), ...all(handoff, /setAttribute\('part', '([\w-]+)'\)/g)])].sort()).toEqual(parts)
   })
 
   it('documents exactly the events the component dispatches', () => {
@@ -37,6 +39,6 @@ describe('public contract', () => {
     for (const name of [...properties, ...parts, ...events, 'registerClientExtractor', 'setStrings', 'signed-context', 'endpoint']) {
       expect(readme).toMatch(new RegExp(`\`${name}[\`(]`))
     }
-    for (const key of Object.keys(en)) expect(readme).toContain(`\`${key}\``)
+    for (const key of [...Object.keys(en), ...Object.keys(handoffEn)]) expect(readme).toContain(`\`${key}\``)
   })
 })

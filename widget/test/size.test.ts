@@ -12,10 +12,12 @@ describe('dist/widget.js', () => {
     expect(gzip).toBeLessThanOrEqual(GZIP_BUDGET_BYTES)
   })
 
-  it('is one self-contained ES module with its styles inside', (context) => {
+  it('is one self-contained ES module with its styles inside; it imports only handoff.js, and only on demand', (context) => {
     context.skip(!existsSync(bundle), 'dist/widget.js is not built: run `npx vite build` in widget/ first')
     const code = readFileSync(bundle, 'utf8')
-    expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
+    expect(code).not.toMatch(/\bimport\s*[\s{*"']/)
+    expect(code.match(/\bimport\(/g)).toHaveLength(1)
+    expect(code).toContain('handoff.js')
     expect(code).toContain('--chatbot-accent')
     expect(code).toContain('chatbot-widget')
   })
@@ -27,5 +29,19 @@ describe('dist/widget.js', () => {
     // Svelte's injected CSS (`css: 'injected'`) ships as `{ hash: 'svelte-…', code }` for a style element.
     expect(code).not.toMatch(/hash:\s*[`'"]svelte-|createElement\(\s*[`'"]style|<style/)
     expect(code).not.toMatch(/\beval\(|new Function\b/)
+  })
+})
+
+const handoffModule = fileURLToPath(new URL('../dist/handoff.js', import.meta.url))
+
+describe('dist/handoff.js', () => {
+  it('is one self-contained ES module exporting the handoff UI, its styles adopted, no eval', (context) => {
+    context.skip(!existsSync(handoffModule), 'dist/handoff.js is not built: run `npm run build` in widget/ first')
+    const code = readFileSync(handoffModule, 'utf8')
+    expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
+    expect(code).toMatch(/export\s*\{/)
+    expect(code).toContain('adoptedStyleSheets')
+    expect(code).toContain('Talk to a person')
+    expect(code).not.toMatch(/\beval\(|new Function\b|<style/)
   })
 })

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 
 /** The built widget bundle from `@chatbot-kit/widget`, or undefined when it has not been built. */
 export function resolveWidgetFile(): string | undefined {
@@ -10,7 +11,10 @@ export function resolveWidgetFile(): string | undefined {
   }
 }
 
-/** The bundle and the gzip and brotli copies its build writes beside it, those that exist: what a server reads. */
+/**
+ * The bundle, the handoff module built beside it (served by the handoff plugin), and the gzip
+ * and brotli copies of each, those that exist: what a server reads.
+ */
 export function widgetFiles(file: string): string[] {
-  return [file, `${file}.gz`, `${file}.br`].filter((path) => existsSync(path))
+  return [file, join(dirname(file), 'handoff.js')].flatMap((bundle) => [bundle, `${bundle}.gz`, `${bundle}.br`]).filter((path) => existsSync(path))
 }

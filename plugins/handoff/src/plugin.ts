@@ -11,6 +11,8 @@ import { createSessionLog } from './stream/session-log.js'
 import { createTurnHold } from './turn/hold-turn.js'
 import { requestHandoffTool } from './turn/request-handoff-tool.js'
 import { createWebhookSender } from './webhooks/sender.js'
+import { moduleRoute } from './widget/module-route.js'
+import { markHandoffWidget } from './widget/widget-flag.js'
 
 /** The longest the wait-timeout sweep sleeps; shorter when a channel's `waitTimeout` is. */
 const MAX_SWEEP_INTERVAL_MS = 5000
@@ -50,6 +52,8 @@ export function handoffPlugin(options: HandoffPluginOptions = {}): ChatbotPlugin
       api.hooks.hook('conversation:history', addAuthors(api))
       api.route(requestRoute(api, service))
       api.route(eventsRoute(api, service))
+      api.route(moduleRoute())
+      api.hooks.hook('widget:render', markHandoffWidget(api))
 
       const waits = Object.keys(api.config.channels).flatMap((channel) => (api.settings(channel).handoff?.enabled ? [api.settings(channel).handoff?.waitTimeout ?? DEFAULT_WAIT_TIMEOUT] : []))
       let sweeping: Promise<unknown> | undefined

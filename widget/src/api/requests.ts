@@ -25,6 +25,8 @@ export interface HistoryMessage {
   feedback?: Rating | null
   /** A reply's sources (1.2); absent from older servers. */
   sources?: ReplySource[]
+  /** Who wrote it (1.2): a person who took the conversation over is `{ kind: "agent", name }`. */
+  author?: { kind: string; name?: string }
 }
 
 /** The decision body of the approvals route: one answer for every call, or one per call id. */
@@ -48,7 +50,7 @@ interface ConversationOptions extends RequestOptions {
 }
 
 /** POSTs JSON, with the CSRF token the `web` route middleware checks. */
-function post(options: RequestOptions & { csrfToken: string | null }, url: string, body: object, accept = 'text/event-stream'): Promise<Response> {
+export function post(options: RequestOptions & { csrfToken: string | null }, url: string, body: object, accept = 'text/event-stream'): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept }
   if (options.csrfToken) headers['X-CSRF-TOKEN'] = options.csrfToken
   return send(options, url, { method: 'POST', headers, body: JSON.stringify(body) })

@@ -214,6 +214,7 @@ export function createChatController(options: ChatControllerOptions) {
   /** Applies one event to the reply; true when the event ends it. */
   function handleEvent(event: StreamEvent | null, channel: string): boolean {
     if (!event) return false
+    options.onEvent?.(event)
     updateReply((reply) => applyToReply(reply, event))
     if (event.type === 'tool_approval_required') update({ approval: toApproval(event) })
     if (event.type !== 'done' && event.type !== 'error') return false
@@ -221,8 +222,9 @@ export function createChatController(options: ChatControllerOptions) {
     if (event.type === 'error') throw new RequestFailure({ code: event.code, message: event.message, retryable: event.retryable })
     const reply = state.messages.at(-1)!
     update({ announcement: { key: reply.key, text: reply.content, paused: event.finish_reason === 'approval_required' } })
-    // A turn paused for approval before any text: its card shows instead of an empty bubble.
-    if (event.finish_reason === 'approval_required') updateReply((paused) => (isEmptyReply(paused) ? null : paused))
+    // A turn that ended with nothing to show (paused for approval, held for a person) leaves no
+    // empty bubble: the approval card or the handoff status shows instead.
+    updateReply((ended) => (isEmptyReply(ended) ? null : ended))
     if (own) {
       options.onReply?.({
         conversationId: event.conversation_id,
@@ -252,6 +254,10 @@ export function createChatController(options: ChatControllerOptions) {
       if (failure) options.onError?.(failure)
       update({ notice: failure && { ...failure, code: 'feedback_failed' } })
       return !failure
+    },
+    /** Adds a message that arrived without a turn (a person's, in a handoff). */
+    push(message: ChatMessage): void {
+      update({ messages: [...state.messages, message] })
     },
     /** Has the polite live region read `text` once (the thanks for a rating). */
     announce(text: string): void {

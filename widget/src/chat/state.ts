@@ -35,6 +35,8 @@ export interface ChatMessage {
   feedback?: Rating | null
   /** What the reply may cite as `[n]`: the `sources` event, or the history's. */
   sources?: ReplySource[]
+  /** The name of the person who wrote it (handoff); a model's reply has none. */
+  author?: string
 }
 
 export interface ChatState {
@@ -71,6 +73,7 @@ export const fromHistory = (message: HistoryMessage): ChatMessage => ({
   ...createMessage(message.role, message.content, message.status === 'incomplete' ? 'stopped' : message.status === 'streaming' ? 'streaming' : 'complete', message.id ?? null),
   feedback: message.feedback,
   sources: message.sources,
+  author: message.author?.name,
 })
 
 /** Applies one stream event to the reply being streamed (the last message). */

@@ -1,4 +1,4 @@
-import type { DoneStreamEvent } from '@chatbot-kit/kernel'
+import type { DoneStreamEvent, StreamEvent } from '@chatbot-kit/kernel'
 import type { WidgetError } from '../api/errors.js'
 import type { FetchLike } from '../api/requests.js'
 import type { ConversationStore } from '../conversation/store.js'
@@ -33,4 +33,6 @@ export interface ChatControllerOptions {
   onSend?: (detail: { message: string }) => void
   onReply?: (detail: ReplyDetail) => void
   onError?: (error: WidgetError) => void
+  /** Every stream event of a reply, before it is applied (the handoff module reads its own). */
+  onEvent?: (event: StreamEvent) => void
 }

@@ -18,7 +18,8 @@ export function renderMessage(message: ChatMessage, text: WidgetStrings, doc: No
   const sources = message.sources ?? []
   const note = message.status === 'stopped' ? text.stopped : message.status === 'streaming' && !message.content ? text.thinking : ''
   return element('div', `message ${message.role}`, [
-    element('span', 'visually-hidden', `${message.role === 'user' ? text.you : text.assistant}:`),
+    // A person's name shows (styled by the handoff module); the others are for screen readers.
+    element('span', message.author ? 'author' : 'visually-hidden', `${message.author ?? (message.role === 'user' ? text.you : text.assistant)}:`),
     ...(tools.length > 0 ? [element('ul', 'tools', tools)] : []),
     message.role === 'user' ? element('div', 'plain', message.content) : element('div', 'markdown', renderBlocks(parseMarkdown(message.content), doc, sources[0] && citeSources(doc, sources))),
     ...(sources[0] ? [sourceList(doc, sources, text)] : []),

@@ -61,7 +61,7 @@ function recorderPlugin(recorder: Recorder): ChatbotPlugin {
  * A page hosting the widget, for the chatbot without the fixture (the demo provider behind it),
  * with a link after it (what Tab reaches when it leaves the widget). `?csp=strict` or
  * `?csp=minimal` serves it under that one of `POLICIES`, without the page's own inline style;
- * `?dir=rtl` makes it right-to-left, `?position=inline` renders the widget inline (text follows
+ * `?dir=rtl` makes it right-to-left, `?channel=support` renders the channel with handoff, `?position=inline` renders the widget inline (text follows
  * it), `?sheet=<name>` links that one of `SHEETS`.
  */
 function pagePlugin(): ChatbotPlugin {
@@ -77,7 +77,8 @@ function pagePlugin(): ChatbotPlugin {
           const query = event.url.searchParams
           const policy = POLICIES[query.get('csp') as keyof typeof POLICIES] as string | undefined
           const position = query.get('position') === 'inline' ? 'inline' : undefined
-          const widget = await chatbot.renderWidget(event, { channel: 'default', title: 'Shop assistant', position })
+          const channel = query.get('channel') === 'support' ? 'support' : 'default'
+          const widget = await chatbot.renderWidget(event, { channel, title: 'Shop assistant', position })
           const body = policy || query.has('sheet') ? '<body>' : '<body style="font-family: Georgia, serif; margin: 2em">'
           const sheet = query.has('sheet') ? `<link rel="stylesheet" href="/chatbot/test-page.css?sheet=${encodeURIComponent(query.get('sheet')!)}">` : ''
           const html = `<!doctype html><html lang="en" dir="${query.get('dir') === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Widget page</title>${sheet}${widget.head}${widget.script}</head>${body}<h1>Acme shop</h1><p>Anvils, hammers and more.</p>${widget.element}<p>Delivery in three days. <a href="#delivery">Delivery terms</a></p></body></html>`
@@ -127,6 +128,8 @@ export async function startWidgetServer(options: { fixture: boolean }): Promise<
     throttle: { perMinute: 1000, perDay: 100_000 },
     channels: {
       default: { greeting: GREETING, allowedExtractors: ['fast', 'slow'], extractorTimeoutMs: 300 },
+      // Human handoff on (docs/handoff.md): the page `?channel=support`.
+      support: { greeting: GREETING, handoff: { enabled: true } },
     },
     plugins: [recorderPlugin(recorder), ...(options.fixture ? [] : [pagePlugin()])],
   }

@@ -1,3 +1,4 @@
+import type { StreamEvent } from '@chatbot-kit/kernel'
 import { onTestFinished, vi } from 'vitest'
 import type { WidgetError } from '../../src/api/errors.js'
 import type { FetchLike } from '../../src/api/requests.js'
@@ -48,7 +49,7 @@ export function setup(options: SetupOptions) {
     return next()
   })
   const registry = createExtractorRegistry()
-  const seen = { states: [] as ChatState[], sent: [] as string[], replies: [] as ReplyDetail[], errors: [] as WidgetError[] }
+  const seen = { states: [] as ChatState[], sent: [] as string[], replies: [] as ReplyDetail[], errors: [] as WidgetError[], events: [] as StreamEvent[] }
   const controller = createChatController({
     session: () => ({ endpoint, token: 'payload.sig', channel: 'support', greeting: options.greeting, extractors: options.extractors ?? {} }),
     registry,
@@ -63,6 +64,7 @@ export function setup(options: SetupOptions) {
     onSend: ({ message }) => seen.sent.push(message),
     onReply: (detail) => seen.replies.push(detail),
     onError: (error) => seen.errors.push(error),
+    onEvent: (event) => seen.events.push(event),
   })
   onTestFinished(() => controller.dispose())
   const messages = () => controller.state.messages.map(({ role, content, status }) => ({ role, content, status }))
