@@ -45,8 +45,8 @@ export default defineChatbotConfig({
       allowedTools: ['order_status', 'refund_order'],
       allowedExtractors: ['page-snapshot'],
       throttle: { perMinute: 10, perDay: 100 },
-      // "I want to talk to a person": the model's request_handoff; claim and answer with the admin
-      // API's handoff.* (docs/handoff.md) until the console's Inbox comes.
+      // "Talk to a person" in the widget (after the first message), or the model's request_handoff;
+      // claim and answer in the console's Inbox, /chatbot/admin/inbox (docs/handoff.md).
       handoff: { enabled: true, waitTimeout: 120 },
     },
   },
