@@ -5,8 +5,8 @@ import type { ChatControllerOptions } from './types.js'
 
 export type { Rating } from '../api/requests.js'
 
-/** A finished reply the server has stored: not the greeting, nor one streaming or cut by an error. */
-export const isRateable = (message: ChatMessage): boolean => message.role === 'assistant' && !!message.id && (message.status === 'complete' || message.status === 'stopped')
+/** A finished reply of the bot the server has stored: not the greeting, nor one streaming or cut by an error, nor a person's (`author`). Terse: widget.js is at its gzip budget. */
+export const isRateable = (message: ChatMessage): boolean => !(message.role === 'user' || message.author || !message.id) && (message.status === 'complete' || message.status === 'stopped')
 
 /**
  * Sends reply `id`'s rating, with the comment a "down" may carry (contract §9.4); a new rating

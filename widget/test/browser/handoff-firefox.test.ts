@@ -4,7 +4,8 @@ import { availability } from './harness.js'
 import { click, isIdle, isShown, sendMessage, useEngineTestPage } from './engine-harness.js'
 
 // handoff.js in Firefox ESR: a dynamic import under the strict Content-Security-Policy (its
-// stylesheet adopted, no violation), then a person asked for, claimed and writing. handoff.test.ts
+// stylesheet adopted, no violation), then a person asked for, claimed and writing
+// (with no thumbs under their message). handoff.test.ts
 // covers the rest in Chromium.
 
 interface HandoffService {
@@ -49,6 +50,8 @@ describe.skipIf(!availability.run)('<chatbot-widget> handoff.js, in Firefox ESR'
     await expect.poll(() => status(page)).toBe('Ada joined')
     await service().reply(conversationId, 'Ada', 'Your order left this morning.', 'agent')
     await expect.poll(() => lastLine(page)).toBe('Ada:Your order left this morning.')
+    // A person's message is not the bot's to rate: no thumbs under it (the bot's reply keeps them).
+    expect(await page.evaluate(() => [...document.querySelector('chatbot-widget')!.shadowRoot!.querySelectorAll('[part="message"]')].map((message) => !!message.querySelector('[part="feedback"]')), null)).toEqual([false, false, true, false])
 
     expect(formatViolations(await findAccessibilityViolations(page.driven, { include: 'chatbot-widget' }))).toBe(formatViolations([]))
     await page.screenshot('handoff-firefox-agent-joined')

@@ -14,6 +14,10 @@ describe('isRateable', () => {
     expect(isRateable(reply('complete', null))).toBe(false)
     expect(isRateable(createMessage('user', 'x', 'complete', 'm-2'))).toBe(false)
   })
+
+  it('is not a person’s message (handoff): an agent’s reply, live or from history, has no thumbs', () => {
+    expect(isRateable({ ...createMessage('assistant', 'Hi, I am Ada.', 'complete', 'm-3'), author: 'Ada' })).toBe(false)
+  })
 })
 
 describe('chat controller: rating a reply', () => {
