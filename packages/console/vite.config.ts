@@ -10,8 +10,13 @@ export default defineConfig({
   // Relative asset URLs: the server rewrites them for the page's depth, so any `base` (or proxy prefix) works.
   base: './',
   plugins: [svelte(), filesModule()],
-  // The kernel's one UUID check, as source: the console runs in the browser and cannot import the kernel.
-  resolve: { alias: { '@chatbot-kit/kernel/uuid': fileURLToPath(new URL('../kernel/src/text/uuid.ts', import.meta.url)) } },
+  // The kernel's one UUID check and the widget's Markdown, as source: the console runs in the browser and cannot import the kernel.
+  resolve: {
+    alias: {
+      '@chatbot-kit/kernel/uuid': fileURLToPath(new URL('../kernel/src/text/uuid.ts', import.meta.url)),
+      '@chatbot-kit/widget/markdown': fileURLToPath(new URL('../../widget/src/markdown/index.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

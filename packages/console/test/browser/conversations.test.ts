@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { saveScreenshot } from '@chatbot-kit/test-utils'
+import { findAccessibilityViolations, formatViolations, readSse, saveScreenshot } from '@chatbot-kit/test-utils'
 import { availability, ADMIN_TOKEN, openConsole, POLL, signIn, useConsole } from './harness.js'
 import { GAP_QUESTIONS, HISTORY } from './seed.js'
 
@@ -140,6 +140,31 @@ describe.skipIf(!availability.run)('the console’s conversations, feedback and 
     await approval.waitFor()
     expect(await approval.textContent()).toMatch(/refund.*\{"order":"C3"\}.*approved.*by user grace: “Yes please\.”/s)
     await saveScreenshot(page, 'console-transcript-approval', { fullPage: true })
+    await tab.close()
+  })
+
+  // Last: its conversation would change the counts the tests above expect.
+  it('shows a reply’s Markdown as the widget does, its markup inert; the user’s text as typed', async () => {
+    const envelope = suite.server.chatbot.mintEnvelope({ route: 'shop.page', channel: 'default', userId: 'markdown-reader' })
+    suite.server.provider.script({ text: 'It ships **on Friday**:\n\n- `A1` [track it](https://shop.example/track)\n- [not a link](javascript:alert(1))\n\n<img src=x onerror="document.title=1">' })
+    const response = await fetch(`${suite.server.origin}/chatbot/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signed_context: envelope, message: 'When does **A1** ship?' }) })
+    expect(response.status).toBe(200)
+    await readSse(response)
+    const id = response.headers.get('x-chatbot-conversation-id')!
+
+    const tab = await openConsole(suite.browser, consoleUrl(`/conversations/${id}`))
+    const { page } = tab
+    await signIn(page)
+    const reply = page.getByRole('article', { name: /^Assistant/ }).locator('.content')
+    await expect.poll(() => reply.locator('strong').textContent(), POLL).toBe('on Friday')
+    expect(await reply.locator('li code').textContent()).toBe('A1')
+    expect(await reply.getByRole('link', { name: 'track it' }).getAttribute('href')).toBe('https://shop.example/track')
+    expect(await reply.getByRole('link').count()).toBe(1)
+    expect(await reply.locator('img').count()).toBe(0)
+    expect(await reply.textContent()).toContain('<img src=x onerror="document.title=1">')
+    expect(await page.getByRole('article', { name: /^User/ }).locator('.content').textContent()).toBe('When does **A1** ship?')
+    expect(formatViolations(await findAccessibilityViolations(page))).toBe('')
+    await saveScreenshot(page, 'console-transcript-markdown', { fullPage: true })
     await tab.close()
   })
 })
