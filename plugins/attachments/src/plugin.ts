@@ -44,6 +44,8 @@ export function attachmentsPlugin(): ChatbotPlugin {
       api.provide('sweepAttachments', () => sweep())
       // Only where files can arrive; `chatbot.sweepAttachments()` works everywhere.
       if (Object.keys(api.config.channels).some((channel) => settingsOf(api, channel).enabled)) startSweepTimer(api, sweep)
+      // After the sweep's own `close` (hooks run in order): it may still be removing files.
+      api.hooks.hook('close', () => files.dispose())
     },
   })
 }

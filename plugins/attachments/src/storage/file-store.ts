@@ -3,7 +3,10 @@ import { createStorage, type Storage } from 'unstorage'
 import type { ResolvedConfig } from '@chatbot-kit/kernel'
 
 /** The file store, made on first use: an app whose channels never take files loads no driver. */
-export type FileStore = () => Promise<Storage>
+export type FileStore = (() => Promise<Storage>) & {
+  /** Lets the driver go (a Redis or object-store client's connections), if it was ever opened: at `close`. */
+  dispose(): Promise<void>
+}
 
 /**
  * Where files are kept: `attachments.storage` when set (any unstorage driver: S3, Azure, Redis…),
@@ -11,7 +14,13 @@ export type FileStore = () => Promise<Storage>
  */
 export function createFileStore(config: ResolvedConfig): FileStore {
   let store: Promise<Storage> | undefined
-  return () => (store ??= open(config))
+  return Object.assign(() => (store ??= open(config)), {
+    async dispose() {
+      const opened = store
+      store = undefined
+      if (opened) await (await opened).dispose()
+    },
+  })
 }
 
 async function open(config: ResolvedConfig): Promise<Storage> {
