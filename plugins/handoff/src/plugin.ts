@@ -80,7 +80,7 @@ export function handoffPlugin(options: HandoffPluginOptions = {}): ChatbotPlugin
       api.hooks.hook('close', async () => {
         clearInterval(timer)
         await sweeping
-        await webhooks.settled()
+        await webhooks.close()
       })
     },
   })

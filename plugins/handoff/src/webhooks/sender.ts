@@ -23,6 +23,19 @@ export interface WebhookSenderOptions {
 export function createWebhookSender(options: WebhookSenderOptions) {
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
   const queues = new Map<number, Promise<void>>()
+  // Aborted at shutdown: a wait before a retry ends at once, and the event is dropped as after the last one.
+  const closing = new AbortController()
+  /** Waits `ms`, or less at shutdown; resolves true when shutting down. */
+  const wait = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        closing.signal.removeEventListener('abort', done)
+        resolve(closing.signal.aborted)
+      }
+      const timer = setTimeout(done, closing.signal.aborted ? 0 : ms)
+      closing.signal.addEventListener('abort', done)
+    })
 
   const post = async (webhook: HandoffWebhook, event: OutboundEvent): Promise<void> => {
     const body = JSON.stringify(event)
@@ -40,8 +53,10 @@ export function createWebhookSender(options: WebhookSenderOptions) {
 
   const deliver = async (webhook: HandoffWebhook, conversationId: number, event: OutboundEvent): Promise<void> => {
     let failure: unknown
-    for (let attempt = 0; attempt <= delays.length; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, delays[attempt - 1]))
+    let attempts = 0
+    for (const delay of [0, ...delays]) {
+      if (attempts > 0 && (await wait(delay))) break
+      attempts += 1
       try {
         await post(webhook, event)
         return await options.onOutcome(conversationId, null)
@@ -49,7 +64,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
         failure = error
       }
     }
-    options.logger.warn(`handoff: the webhook ${new URL(webhook.url).origin} did not take event ${event.id} (${event.type}) after ${delays.length + 1} attempts; it is dropped.`, failure)
+    options.logger.warn(`handoff: the webhook ${new URL(webhook.url).origin} did not take event ${event.id} (${event.type}) after ${attempts} attempt${attempts === 1 ? '' : 's'}${closing.signal.aborted ? ' (shutting down)' : ''}; it is dropped.`, failure)
     await options.onOutcome(conversationId, new Date())
   }
 
@@ -64,9 +79,14 @@ export function createWebhookSender(options: WebhookSenderOptions) {
         if (queues.get(conversationId) === next) queues.delete(conversationId)
       })
     },
-    /** Settles once every queued event was delivered or dropped (shutdown, tests). */
+    /** Settles once every queued event was delivered or dropped (tests). */
     async settled(): Promise<void> {
       while (queues.size > 0) await Promise.all(queues.values())
+    },
+    /** Shutdown: no more waits between retries (each event still gets its attempt), then settles. */
+    async close(): Promise<void> {
+      closing.abort()
+      await this.settled()
     },
   }
 }
