@@ -1,5 +1,4 @@
 import { databaseTargets, intervalsStartedBy, type CreatedDatabase } from '@chatbot-kit/test-utils'
-import { defineDriver } from 'unstorage'
 import memoryDriver from 'unstorage/drivers/memory'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Harness } from '../../../packages/kernel/test/harness.js'
@@ -34,8 +33,8 @@ describe('the attachments plugin’s timer and file store', () => {
   it('disposes of the file store’s driver on close, once a file was stored', async () => {
     created = await sqlite.create()
     let disposed = 0
-    const counting = defineDriver(() => ({ ...memoryDriver(), name: 'counting', dispose: () => void (disposed += 1) }))
-    harness = await start(created, { attachments: { storage: counting() } })
+    // The memory driver, counting its disposals.
+    harness = await start(created, { attachments: { storage: { ...memoryDriver(), dispose: () => void (disposed += 1) } } })
     await uploaded(harness, harness.envelope({ userId: 'owner-1' }))
     await harness.close()
     harness = undefined
