@@ -163,13 +163,13 @@ export async function createChatbot(input: ChatbotConfig | ResolvedConfig = {}, 
     for (const warning of [...configWarnings(config), ...envWarnings(options.env ?? process.env, declarationsOfConfig(config))]) logger.warn(warning)
     await hooks.callHook('ready')
   } catch (error) {
-    // A failed start-up must not leave the database or the Redis connection open.
+    // A failed start-up leaves nothing running: no plugin's timer (its `close` hook), no database or Redis connection.
+    await Promise.resolve().then(() => hooks.callHook('close')).catch((cause: unknown) => logger.warn('A close hook failed after a failed start-up:', cause))
     await stores.close().catch(() => undefined)
     throw error
   }
   // Loading the tokenizer table takes ~300 ms of the event loop: it warms up shortly after
   // start-up rather than during it, and a turn that comes earlier waits for it.
-  tokenizerWarmUp = setTimeout(() => void loadTokenizer(), TOKENIZER_WARM_UP_MS)
-  tokenizerWarmUp.unref()
+  ;(tokenizerWarmUp = setTimeout(() => void loadTokenizer(), TOKENIZER_WARM_UP_MS)).unref()
   return chatbot
 }

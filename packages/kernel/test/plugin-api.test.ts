@@ -17,6 +17,23 @@ describe('the plugin API', () => {
     return warnings
   }
 
+  it('runs the close hooks of the plugins set up when a later one fails start-up, so no timer of theirs keeps running', async () => {
+    const closed: string[] = []
+    const timed = definePlugin({
+      name: 'timed',
+      setup(api) {
+        const timer = setInterval(() => undefined, 60_000)
+        api.hooks.hook('close', () => {
+          clearInterval(timer)
+          closed.push('timed')
+        })
+      },
+    })
+    const failing = definePlugin({ name: 'failing', setup: (api) => void api.hooks.hook('ready', () => Promise.reject(new Error('not today'))) })
+    await expect(start(timed, failing)).rejects.toThrow('not today')
+    expect(closed).toEqual(['timed'])
+  })
+
   it('gives setup the declared members, and warns about none of them', async () => {
     let seen: PluginApi | undefined
     const warnings = await start(definePlugin({ name: 'declared', setup: (api) => void (seen = api) }))
