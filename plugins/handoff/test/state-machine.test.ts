@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server'
 import { describeEachDatabase } from '@chatbot-kit/test-utils'
 import { expect, it } from 'vitest'
+import type { AdminEvent } from '@chatbot-kit/admin'
+import { handoffRouter } from '../src/admin/handoff-router.js'
 import { sleep, until, useCluster, type Cluster, type Instance } from './setup.js'
 
 describeEachDatabase('handoff state machine', { label: 'one instance, over a real socket' }, (target) => {
@@ -97,6 +99,20 @@ describeEachDatabase('handoff state machine', { label: 'one instance, over a rea
     expect(listed.items.find((item) => item.conversationId === conversationId)).toMatchObject({ channel: 'default', state: 'human', agent: 'Ada', webhookFailedAt: null })
     await a.admin.handoff.release({ conversationId, agent: 'Ada' })
     expect((await a.admin.handoff.list()).items.find((item) => item.conversationId === conversationId)).toBeUndefined()
+  })
+
+  it('a name the host’s authorize sets is the agent; another typed name is FORBIDDEN and changes nothing', async () => {
+    const token = a.envelope()
+    const { conversationId } = await a.send(token, 'hello')
+    await a.requestHandoff(conversationId, token)
+    const asGrace = handoffRouter.createCaller({ chatbot: a.chatbot, trusted: true, event: { context: { handoffAgent: ' Grace ' } } as unknown as AdminEvent })
+    await expect(asGrace.claim({ conversationId, agent: 'Ada' })).rejects.toSatisfy((error: unknown) => error instanceof TRPCError && error.code === 'FORBIDDEN' && /names you Grace/.test(error.message))
+    expect((await a.admin.handoff.list()).items.find((item) => item.conversationId === conversationId)).toMatchObject({ state: 'waiting', agent: null })
+    expect(await asGrace.claim({ conversationId })).toEqual({ state: 'human', agent: 'Grace' })
+    expect(await asGrace.claim({ conversationId, agent: 'Grace' })).toEqual({ state: 'human', agent: 'Grace' })
+    await expect(asGrace.reply({ conversationId, agent: 'Ada', text: 'as Ada' })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    await expect(asGrace.release({ conversationId, agent: 'Ada' })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    await asGrace.release({ conversationId })
   })
 
   it('waitTimeout: nobody claims, the conversation is the bot’s again and the user is told, live and in history', async () => {

@@ -1,4 +1,5 @@
 import { adminProcedure, fail, inputSchema, object, optionalString, pageOf, requiredString, router, uuid, withCursorCheck } from '@chatbot-kit/admin/procedures'
+import { TRPCError } from '@trpc/server'
 import type { AdminEvent } from '@chatbot-kit/admin'
 import { listHandoffs, MAX_HANDOFF_PAGE, type HandoffListPage, type ListHandoffsOptions } from '../storage/list-handoffs.js'
 import type { HandoffAgentContext } from './types.js'
@@ -22,10 +23,16 @@ const agentInput = (fields: string[] = []) => (raw: unknown) => {
   return { input, conversationId: uuid(input.conversationId, 'conversationId'), agent: optionalString(input.agent, 'agent', 100)?.trim() || undefined }
 }
 
-/** The agent: the input's, else what the host's `authorize` left on the request; neither is BAD_REQUEST. */
+/**
+ * The agent. A name the host's `authorize` left on the request is who is signed in, so it wins and
+ * another typed name is FORBIDDEN (one agent must not act as another); without it, the input's.
+ */
 function agentOf(input: { agent?: string }, event: AdminEvent | undefined): string {
   const fromHost = (event?.context as HandoffAgentContext | undefined)?.handoffAgent
-  return input.agent ?? (typeof fromHost === 'string' && fromHost.trim() !== '' ? fromHost.trim() : fail('agent', "is required (or set by the host's authorize)"))
+  const host = typeof fromHost === 'string' ? fromHost.trim() : ''
+  if (host === '') return input.agent ?? fail('agent', "is required (or set by the host's authorize)")
+  if (input.agent !== undefined && input.agent !== host) throw new TRPCError({ code: 'FORBIDDEN', message: `agent: the host's sign-in names you ${host}; another name is refused.` })
+  return host
 }
 
 const listInput = inputSchema<{ state?: 'waiting' | 'human'; cursor?: string; limit?: number } | void, ListHandoffsOptions>(parseList)
