@@ -16,7 +16,9 @@ export function createSessionLog(log: () => ReplyLog, logger: PluginApi['logger'
     const terminal = event.type === 'handoff' && event.state === 'bot'
     const data = JSON.stringify(event)
     try {
-      await log().appendNext(sessionId, conversationId, (seq) => `id: ${sessionId}:${seq}\ndata: ${data}\n\n`, { terminal, lifetimeSeconds })
+      const seq = await log().appendNext(sessionId, conversationId, (seq) => `id: ${sessionId}:${seq}\ndata: ${data}\n\n`, { terminal, lifetimeSeconds })
+      // Undefined: the session had ended, or other instances kept appending past every attempt.
+      if (seq === undefined) logger.warn(`handoff: a ${event.type} event did not reach the conversation's open streams (its stream had ended or stayed busy); it is stored and shows in history.`)
       await log().pin(conversationId, terminal ? undefined : sessionId, lifetimeSeconds)
     } catch (error) {
       logger.warn('handoff: could not send an event to the conversation\'s open streams.', error)
