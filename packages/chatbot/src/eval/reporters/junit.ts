@@ -1,9 +1,13 @@
 import { escapeHtml } from '@chatbot-kit/kernel'
 import type { EvalRun } from '../run-cases.js'
 
-/** Text for an attribute or element: the five specials escaped, and the characters XML 1.0 cannot carry dropped. */
+/**
+ * Text for an attribute or element: the five specials escaped, and the characters XML 1.0 cannot
+ * carry dropped, lone surrogates included (with `u`, `\p{Cs}` matches only an unpaired half).
+ */
 // eslint-disable-next-line no-control-regex -- those characters are what it matches
-const escapeXml = (text: string) => escapeHtml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''))
+const escapeXml = (text: string) => escapeHtml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu, ''))
+
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3)
 
