@@ -4,7 +4,7 @@ import { createHarness, events, type Harness } from './harness.js'
 
 // A continued turn moves its conversation's activity to its user message (on Postgres in the
 // message's own statement, one WAL flush before the first token; see docs/performance.md).
-describeEachDatabase('a continued turn', {}, (target) => {
+describeEachDatabase('a continued turn', { label: 'last_activity_at' }, (target) => {
   let created: CreatedDatabase
   let h: Harness
   beforeEach(async () => {
