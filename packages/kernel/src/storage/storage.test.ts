@@ -106,6 +106,16 @@ describeEachDatabase('storage', { layouts: true, label: 'contract' }, (target) =
       expect(raw.created_at).toBe('2026-11-22T05:13:00.000Z')
     })
 
+    it('with touch, stores the message and moves the conversation activity to it in one commit', async () => {
+      const later = new Date('2026-11-24T08:00:00.000Z')
+      const stored = await insertMessage(database.db, message({ now: later, touch: true }))
+      expect((await listMessages(database.db, conversation.id)).map((m) => m.publicId)).toEqual([stored.publicId])
+      expect((await findConversationByPublicId(database.db, conversation.publicId))?.lastActivityAt).toBe('2026-11-24T08:00:00.000+00:00')
+      // A message that cannot be stored leaves the activity as it was: one commit, all or nothing.
+      await expect(insertMessage(database.db, message({ now: new Date('2026-11-25T00:00:00.000Z'), touch: true, publicId: stored.publicId }))).rejects.toThrow()
+      expect((await findConversationByPublicId(database.db, conversation.publicId))?.lastActivityAt).toBe('2026-11-24T08:00:00.000+00:00')
+    })
+
     it('links a rolled-over conversation to the one it replaced', async () => {
       const next = await createConversation(database.db, {
         channel: 'support',

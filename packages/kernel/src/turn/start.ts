@@ -8,6 +8,7 @@ import { countTokens, loadTokenizer, MESSAGE_OVERHEAD_TOKENS } from '../text/ind
 import { resolveConversation } from './conversation.js'
 import { openReply } from './open.js'
 import { prepareTurn } from './prepare.js'
+import { eventBase } from './stream.js'
 import { buildPrompt } from './prompt.js'
 import type { CreateReplyOutput, ReplyOutput } from './reply-output.js'
 import { claimRetry } from './retry-claim.js'
@@ -65,8 +66,9 @@ export function startTurn<O extends ReplyOutput>(runtime: KernelRuntime, input: 
         contextHash: turn.contextHash,
         tokenCount: messageTokens - MESSAGE_OVERHEAD_TOKENS,
         now,
+        touch: !fresh,
       })
-      if (!fresh) await touchConversation(runtime.db, conversation.id, now)
+      if (retryOf) await touchConversation(runtime.db, conversation.id, now)
     } catch (error) {
       // No reply will be written (the database is away): a later retry must not get 409.
       await releaseRetry?.()
@@ -74,17 +76,7 @@ export function startTurn<O extends ReplyOutput>(runtime: KernelRuntime, input: 
     }
 
     return openReply(runtime, turn, createOutput, {
-      opened: () =>
-        runtime.events.emit(
-          new ChatbotMessageStarted({
-            conversationId: conversation.publicId,
-            channel: turn.channel,
-            routeName: turn.routeName,
-            identity: turn.identity,
-            messageId: stored.publicId,
-            content: message,
-          }),
-        ),
+      opened: () => runtime.events.emit(new ChatbotMessageStarted({ ...eventBase(turn), messageId: stored.publicId, content: message })),
       // Returned, so a shutdown closes the counters only after the claim is released.
       settled: () => releaseRetry?.(),
     })

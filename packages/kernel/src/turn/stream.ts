@@ -76,7 +76,7 @@ export async function streamReply(runtime: KernelRuntime, turn: TurnContext, out
   }
 }
 
-const eventBase = (turn: TurnContext) => ({ conversationId: turn.conversation.publicId, channel: turn.channel, routeName: turn.routeName, identity: turn.identity })
+export const eventBase = (turn: TurnContext) => ({ conversationId: turn.conversation.publicId, channel: turn.channel, routeName: turn.routeName, identity: turn.identity })
 
 /** Stores the reply under `turn.replyId`, sends `done`, then `ChatbotMessageCompleted` and `turn:end`. */
 async function finishReply(runtime: KernelRuntime, turn: TurnContext, status: 'complete' | 'incomplete', elapsedMs: number): Promise<void> {
@@ -126,9 +126,7 @@ function stopReply(runtime: KernelRuntime, turn: TurnContext, elapsedMs: number)
   return finishReply(runtime, turn, 'incomplete', elapsedMs)
 }
 
-function offersTools(request: ChatRequest): boolean {
-  return (request.tools?.length ?? 0) > 0 && request.tool_choice !== 'none'
-}
+const offersTools = (request: ChatRequest): boolean => (request.tools?.length ?? 0) > 0 && request.tool_choice !== 'none'
 
 /**
  * Appending makes `turn.text` a chain of one node per delta that keeps every delta's own string

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { dialectOf } from '@chatbot-kit/stores'
 import type { SourcesStreamEvent } from '../../turn/stream-events.js'
 import type { Schema } from '../schema.js'
 import { toStoredTimestamp } from '../timestamps.js'
@@ -26,11 +27,15 @@ export interface NewMessage {
   sources?: SourcesStreamEvent['sources']
   citations?: readonly number[]
   now?: Date
+  /** Also moves the conversation's `last_activity_at` to `now`, in the same commit. */
+  touch?: boolean
 }
 
 /**
  * Stores a message. On the per-turn hot path, so it is one statement: the row is built here and
- * only the generated id comes back (`returning`, supported by Postgres and SQLite 3.35+).
+ * only the generated id comes back (`returning`, supported by Postgres and SQLite 3.35+). `touch`
+ * on Postgres is in the same statement: one commit, one WAL flush before the first token, not two.
+ * A SQLite commit flushes nothing (WAL, `NORMAL`): a second statement costs less than a transaction.
  */
 export async function insertMessage(db: Kysely<Schema>, input: NewMessage): Promise<StoredMessage> {
   const row: Omit<MessageRow, 'id'> = {
@@ -49,7 +54,12 @@ export async function insertMessage(db: Kysely<Schema>, input: NewMessage): Prom
     citations: input.sources?.length ? JSON.stringify(input.citations ?? []) : null,
     created_at: toStoredTimestamp(input.now ?? new Date()),
   }
-  const { id } = await db.insertInto('messages').values(row).returning('id').executeTakeFirstOrThrow()
+  const touch = () => db.updateTable('conversations').set({ last_activity_at: row.created_at }).where('id', '=', row.conversation_id)
+  const postgresTouch = input.touch === true && dialectOf(db) === 'postgres'
+  const { id } = postgresTouch
+    ? await db.with('touched', touch).insertInto('messages').values(row).returning('id').executeTakeFirstOrThrow()
+    : await db.insertInto('messages').values(row).returning('id').executeTakeFirstOrThrow()
+  if (input.touch && !postgresTouch) await touch().execute()
   return toStoredMessage({ id, ...row })
 }
 
