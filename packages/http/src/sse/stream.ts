@@ -50,8 +50,8 @@ export class SseStream {
   /** What waits for the gap behind the opening. */
   #held: string[] | undefined
   /**
-   * Frames sent in this tick after its first, written together once the tick's work is done: a
-   * provider read carries many deltas, and a write per frame was most of a relay's socket time.
+   * Frames sent in this tick after its first, written together before the tick ends: a provider
+   * read carries many deltas, and a response write per frame was a good part of a relay's time.
    * `undefined` when no frame went out in this tick, so a tick's first frame is never delayed.
    */
   #batch: string | undefined
@@ -113,9 +113,11 @@ export class SseStream {
       this.#batch += text
       return
     }
-    this.#write!(text)
+    // Queued before the write: Node's response corks the socket on a tick's first write and
+    // uncorks it in a `nextTick` queued then, so the batch joins the same socket write.
     this.#batch = ''
-    queueMicrotask(this.#flush)
+    process.nextTick(this.#flush)
+    this.#write!(text)
   }
 
   /** Writes the frames batched in this tick (the events and the replay log keep one id each). */
