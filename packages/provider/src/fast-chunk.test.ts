@@ -68,6 +68,14 @@ describe('ChunkShortcut', () => {
     expect(shortcut.content(payload)).toBeUndefined()
   })
 
+  test('stops trying after a few chunks whose prefix it could not learn', () => {
+    const usage = '{"usage":{"prompt_tokens":3,"completion_tokens":1},'
+    const shortcut = new ChunkShortcut()
+    for (let i = 0; i < 4; i++) shortcut.learn(plain('"x"', usage), 'x')
+    shortcut.learn(plain('"x"'), 'x')
+    expect(shortcut.content(plain('"y"'))).toBeUndefined()
+  })
+
   test('learns the shortest prefix, an object with no other member', () => {
     const payload = plain('"x"', '{')
     expect(taught('{').content(payload)).toBe('x')

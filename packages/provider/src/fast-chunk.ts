@@ -2,6 +2,8 @@
 const HEAD = '"choices":[{"index":0,"delta":{"content":'
 /** What ends a plain text chunk, right after its content's closing quote. */
 const TAIL = '},"finish_reason":null}]}'
+/** Plain-shaped chunks whose prefix could not be learned (say, usage in every chunk) before it stops trying. */
+const MAX_TRIES = 4
 
 /**
  * Reads the content of a plain text chunk without parsing the whole chunk: most of a reply's
@@ -19,6 +21,7 @@ const TAIL = '},"finish_reason":null}]}'
 export class ChunkShortcut {
   /** The learned prefix with the head; `undefined` until a chunk taught it. */
   #start: string | undefined
+  #tries = 0
 
   /** The content of a plain text chunk, or `undefined` when the chunk needs a full parse. */
   content(payload: string): string | undefined {
@@ -29,10 +32,11 @@ export class ChunkShortcut {
 
   /**
    * Called with a chunk that was parsed whole into `content`: learns its prefix when the chunk
-   * has the plain shape and the prefix is sound. Tried until one chunk teaches it.
+   * has the plain shape and the prefix is sound. Tried on a few such chunks, then no more.
    */
   learn(payload: string, content: unknown): void {
-    if (this.#start !== undefined || typeof content !== 'string' || !payload.endsWith(TAIL)) return
+    if (this.#start !== undefined || this.#tries >= MAX_TRIES || typeof content !== 'string' || !payload.endsWith(TAIL)) return
+    this.#tries++
     const at = payload.indexOf(HEAD)
     if (at < 1) return
     const start = payload.slice(0, at + HEAD.length)
