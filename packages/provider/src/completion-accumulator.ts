@@ -1,3 +1,4 @@
+import { ChunkShortcut } from './fast-chunk.js'
 import { endedEarlyFailure, malformedFailure, streamedErrorFailure } from './failures.js'
 import { withoutNul } from './without-nul.js'
 import type { ChatToolCall, StreamResult, TextDeltaHandler, TokenUsage } from './types.js'
@@ -42,6 +43,14 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
   let usage: TokenUsage | undefined
   let done = false
   let started = false
+  const shortcut = new ChunkShortcut()
+
+  function text(content: string): void {
+    const clean = withoutNul(content)
+    if (clean === '') return
+    started = true
+    onText(clean)
+  }
 
   function addFragments(fragments: ToolCallFragment[]): void {
     for (let position = 0; position < fragments.length; position++) {
@@ -58,6 +67,11 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
     data(payload) {
       if (payload === '[DONE]') return (done = true)
       if (payload === '') return false
+      const content = shortcut.content(payload)
+      if (content !== undefined) {
+        text(content)
+        return false
+      }
       let chunk: CompletionChunk
       try {
         chunk = JSON.parse(payload) as CompletionChunk
@@ -70,10 +84,9 @@ export function createCompletionAccumulator(onText: TextDeltaHandler): Completio
       if (choice) {
         const delta = choice.delta
         if (delta) {
-          const text = typeof delta.content === 'string' ? withoutNul(delta.content) : ''
-          if (text !== '') {
-            started = true
-            onText(text)
+          if (typeof delta.content === 'string') {
+            shortcut.learn(payload, delta.content)
+            text(delta.content)
           }
           if (delta.tool_calls) {
             started = true

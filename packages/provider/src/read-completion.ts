@@ -15,9 +15,10 @@ export async function readCompletion(body: CompletionBody, accumulator: Completi
   let failed = false
   let failure: unknown
   // A malformed event, or a `turn:chunk` listener that stopped the turn, ends the reading.
-  const handle = (step: () => boolean): boolean => {
+  // `bytes` is a network chunk, or `undefined` for the end of the body (no closure per chunk).
+  const handle = (bytes: Uint8Array | undefined): boolean => {
     try {
-      stopped = step()
+      stopped = bytes === undefined ? decoder.end() : decoder.push(bytes)
     } catch (error) {
       failed = true
       failure = error
@@ -27,7 +28,7 @@ export async function readCompletion(body: CompletionBody, accumulator: Completi
   }
 
   try {
-    await body.read((bytes) => handle(() => decoder.push(bytes)))
+    await body.read(handle)
   } catch (error) {
     body.cancel()
     if (signal.aborted) throw signal.reason
@@ -35,7 +36,7 @@ export async function readCompletion(body: CompletionBody, accumulator: Completi
     if (accumulator.complete()) return accumulator.result()
     throw cutFailure(error)
   }
-  if (!stopped && !failed && !signal.aborted) handle(() => decoder.end())
+  if (!stopped && !failed && !signal.aborted) handle(undefined)
   if (failed || signal.aborted) {
     // Closes the upstream connection; text already delivered stays delivered.
     body.cancel()

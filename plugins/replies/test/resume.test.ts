@@ -57,6 +57,22 @@ describe.each(STORES)('resuming a reply, $name replay log', ({ storage, skip }) 
       expect((await readStream(await a.resume(conversationId, token, { lastEventId: secondFrames.at(-1)!.id }))).text).toBe(OPENING)
     })
 
+    it.skipIf(skip)('300 deltas sent at once: one frame per event, ids without a gap, the stored text and a replay byte for byte', async () => {
+      // The provider writes them all in one go: the server reads many per network read, takes
+      // most through the chunk shortcut and writes each tick's frames together.
+      const tokens = Array.from({ length: 300 }, (_, index) => (index % 7 === 3 ? `"q\\${index}" ` : index % 11 === 5 ? `ü✓\u2028${index} ` : `w${index} `))
+      const token = a.envelope()
+      const { response, conversationId } = await cluster.ask(a, token, 'Many', { tokens })
+      const original = await readStream(response)
+      const replyId = original.frames.at(-1)!.id.split(':')[0]!
+      expect(original.text).toBe(OPENING + wireOf(original.frames))
+      expect(original.frames.map((frame) => frame.id)).toEqual(original.frames.map((_, index) => `${replyId}:${index + 1}`))
+      expect(original.frames.map((frame) => frame.raw)).toEqual(original.frames.map((frame) => `id: ${frame.id}\ndata: ${JSON.stringify(frame.event)}\n\n`))
+      expect(original.frames.filter((frame) => frame.event.type === 'token').map((frame) => frame.event.content)).toEqual(tokens)
+      expect((await a.history(conversationId, token)).at(-1)).toMatchObject({ id: replyId, content: tokens.join(''), status: 'complete' })
+      expect((await readStream(await a.resume(conversationId, token))).text).toBe(original.text)
+    })
+
     it.skipIf(skip)('answers 204 for a conversation with no reply in the log', async () => {
       const conversation = await createConversation(a.chatbot.db, { channel: 'default', owner: { userId: 'user-1' }, routeName: 'test.page' })
       const response = await a.resume(conversation.publicId, a.envelope())

@@ -49,6 +49,12 @@ export class SseStream {
   #openedAt = 0
   /** What waits for the gap behind the opening. */
   #held: string[] | undefined
+  /**
+   * Frames sent in this tick after its first, written together before the tick ends: a provider
+   * read carries many deltas, and a response write per frame was a good part of a relay's time.
+   * `undefined` when no frame went out in this tick, so a tick's first frame is never delayed.
+   */
+  #batch: string | undefined
   readonly #onCancel: (reason?: unknown) => void
 
   constructor(onCancel: (reason?: unknown) => void) {
@@ -79,6 +85,7 @@ export class SseStream {
   close(): void {
     if (this.closed) return
     this.closed = true
+    this.#flush()
     // Held bytes go out first; the release ends the stream then.
     if (!this.#held) this.#end?.()
   }
@@ -102,11 +109,27 @@ export class SseStream {
       else if (bytes > this.#budget) return this.#hold(text, OPENING_GAP_MS - waited)
       else this.#budget -= bytes
     }
+    if (this.#batch !== undefined) {
+      this.#batch += text
+      return
+    }
+    // Queued before the write: Node's response corks the socket on a tick's first write and
+    // uncorks it in a `nextTick` queued then, so the batch joins the same socket write.
+    this.#batch = ''
+    process.nextTick(this.#flush)
     this.#write!(text)
+  }
+
+  /** Writes the frames batched in this tick (the events and the replay log keep one id each). */
+  readonly #flush = (): void => {
+    const batch = this.#batch
+    this.#batch = undefined
+    if (batch) this.#write?.(batch)
   }
 
   /** Sends what fits the opening's budget now, and the rest after `delay`. */
   #hold(text: string, delay: number): void {
+    this.#flush()
     let cut = Math.min(text.length, this.#budget!)
     while (cut > 0 && Buffer.byteLength(text.slice(0, cut)) > this.#budget!) cut = Math.floor(cut / 2)
     // Never between the two halves of a surrogate pair.
@@ -160,6 +183,7 @@ export class SseStream {
 
   #cancel(reason?: unknown): void {
     this.#held = undefined
+    this.#batch = undefined
     if (this.closed) return
     this.closed = true
     this.#write = undefined
