@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CORPUS } from '../../../plugins/knowledge/test/fixtures/corpus.js'
 import { progressFrame } from '../src/cli/knowledge-output.js'
@@ -60,6 +62,24 @@ describe.each(targets)('chatbot knowledge on $name', (target) => {
     expect(text.stdout).toContain('a turn would record this question as a gap')
     const none = await knowledge('search', 'When are your stores open?', '--channel', 'sales', '--json')
     expect(JSON.parse(none.stdout)).toEqual({ gap: false, minScore: 0.35, results: [] })
+  })
+})
+
+describe.each(targets)('chatbot knowledge sync on $name, a source renamed in the config', (target) => {
+  it.skipIf(target.skip)('purges the old name\'s documents and indexes the new one\'s', async () => {
+    const created = await knowledgeProject(target, '')
+    cleanup = created.remove
+    expect((await created.cli('knowledge', 'sync')).code).toBe(0)
+    const config = join(created.dir, 'chatbot.config.mjs')
+    writeFileSync(config, readFileSync(config, 'utf8').replace('sources: { help:', 'sources: { guide:'))
+    const renamed = await created.cli('knowledge', 'sync')
+    expect(renamed.code, renamed.stderr).toBe(0)
+    expect(renamed.stdout).toMatch(new RegExp(`^guide: ${CORPUS.length} added, .*\nhelp: no longer in knowledge.sources; ${CORPUS.length} documents removed\n$`))
+    const status = JSON.parse((await created.cli('knowledge', 'status', '--json')).stdout) as { sources: { source: string; documents: number }[] }
+    expect(status.sources).toMatchObject([{ source: 'guide', documents: CORPUS.length }])
+    const found = JSON.parse((await created.cli('knowledge', 'search', 'When can I return an order?', '--json')).stdout) as { results: { source: string }[] }
+    expect(found.results.length).toBeGreaterThan(0)
+    expect(found.results.every((result) => result.source === 'guide')).toBe(true)
   })
 })
 

@@ -8,6 +8,7 @@ describe('the knowledge view’s wording', () => {
     expect(syncSummary(report)).toBe('help: 3 added, 1 changed, 0 removed, 6 unchanged; 12 chunks written (1.2 s).')
     expect(syncSummary({ ...report, status: 'failed', failures: [{ document: 'a.pdf', reason: 'not a PDF' }] })).toBe('help: failed: 3 added, 1 changed, 0 removed, 6 unchanged; 12 chunks written; 1 failed (1.2 s).')
     expect(syncSummary({ ...report, status: 'busy' })).toBe('help: skipped, another sync of this source is running.')
+    expect(syncSummary({ ...report, purged: true, added: 0, changed: 0, unchanged: 0, chunks: 0, removed: 10 })).toBe('help: no longer in knowledge.sources; 10 documents removed.')
   })
 
   it('links only http and https URLs', () => {

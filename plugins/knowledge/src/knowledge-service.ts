@@ -48,10 +48,10 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
   const embedder = model && createEmbeddingClient(model)
   const index = createVectorIndex(db)
   const vectors: VectorSearch | undefined = embedder && {
-    async search(question, sources, limit, version) {
-      const [query] = await embedder.embed([question])
-      if (await usesPgvector(db)) return pgvectorSearch(db, query!, embedder.model.model, sources, limit)
-      return index.search(query!, embedder.model.model, sources, limit, version)
+    embed: async (question) => (await embedder.embed([question]))[0]!,
+    async search(query, sources, limit, version) {
+      if (await usesPgvector(db)) return pgvectorSearch(db, query, embedder.model.model, sources, limit)
+      return index.search(query, embedder.model.model, sources, limit, version)
     },
   }
   const retrievalIndex: RetrievalIndex = { statistics: createIndexStatistics(db), vectors }
@@ -59,12 +59,14 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
   const syncKnowledge = async ({ source, full = false, onProgress }: SyncKnowledgeOptions = {}): Promise<SourceSyncReport[]> => {
     if (source !== undefined && !names.includes(source)) throw new ChatbotKnowledgeUnknownSourceException(source, names)
     // Loaded with the first sync: the parsers and the fetcher are not needed to answer a turn.
-    const { syncSource } = await import('./sync/sync-source.js')
+    const [{ syncSource }, { purgeRemovedSources }] = await Promise.all([import('./sync/sync-source.js'), import('./sync/purge-sources.js')])
     const reports: SourceSyncReport[] = []
     for (const name of source === undefined ? names : [source]) {
       const listOptions = { cwd: options.cwd ?? process.cwd(), maxDocumentBytes: knowledge.maxDocumentBytes, timeoutMs: options.fetchTimeoutMs ?? FETCH_TIMEOUT_MS, userAgent: 'chatbot-kit' }
       reports.push(await syncSource(db, name, knowledge.sources[name]!, { ...listOptions, full, ...(embedder && { embedder }), ...(onProgress && { onProgress }) }))
     }
+    // A full sync also clears what sources removed from the config left behind.
+    if (source === undefined) reports.push(...(await purgeRemovedSources(db, names)))
     return reports
   }
 

@@ -28,7 +28,9 @@ export function knowledgePlugin(options: KnowledgePluginOptions = {}): ChatbotPl
       api.provide('knowledgeStatus', service.knowledgeStatus)
       api.provide('searchKnowledge', service.searchKnowledge)
       if (Object.keys(api.config.knowledge.sources).length === 0) return
-      api.hooks.hook('turn:context', retrieveForTurn(api, service.retrievalIndex))
+      const { startEmbedding, retrieveFor } = retrieveForTurn(api, service.retrievalIndex)
+      api.hooks.hook('turn:start', startEmbedding)
+      api.hooks.hook('turn:context', retrieveFor)
       if (api.config.knowledge.syncInterval > 0) startSyncTimer(api, service.syncKnowledge)
     },
   })

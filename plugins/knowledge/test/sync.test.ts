@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Chatbot } from '@chatbot-kit/kernel'
-import { sql } from '@chatbot-kit/kernel/plugin'
+import { dialectOf, sql } from '@chatbot-kit/kernel/plugin'
 import { databaseTargets, describeEachDatabase, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { CORPUS } from './fixtures/corpus.js'
 import { writeCorpusFolder } from './fixtures/folder.js'
@@ -45,6 +45,8 @@ describeEachDatabase('knowledge sync', { layouts: true, label: 'a folder source'
   it('re-chunks only the edited document, deletes a removed one, and rewrites all with full', async () => {
     await chatbot.syncKnowledge()
     const before = await indexSnapshot(chatbot)
+    // Searched before the edit: the search kept in process must not outlive the next sync.
+    expect((await chatbot.searchKnowledge('Visa cards')).results[0]?.text).not.toBe('We take Visa only.')
     folder.write('payment.md', '# Paying\n\n## Cards\nWe take Visa only.\n')
     rmSync(join(folder.path, 'warranty.md'))
 
@@ -59,6 +61,36 @@ describeEachDatabase('knowledge sync', { layouts: true, label: 'a folder source'
 
     const [full] = await chatbot.syncKnowledge({ full: true })
     expect(full).toMatchObject({ added: 0, changed: CORPUS.length - 1, unchanged: 0 })
+  })
+
+  it('purges a source removed from the config on the next full sync, and keeps the others', async () => {
+    const second = writeCorpusFolder()
+    const both = await startKnowledge(created, { help: { type: 'files', path: folder.path }, faq: { type: 'files', path: second.path } })
+    try {
+      await both.syncKnowledge()
+      expect((await both.knowledgeStatus()).map((status) => status.documents)).toEqual([CORPUS.length, CORPUS.length])
+      expect((await both.searchKnowledge('Visa cards')).results.map((result) => result.source)).toContain('faq')
+    } finally {
+      await both.close()
+      second.remove()
+    }
+    // One source only: the other is left as it was.
+    const [one] = await chatbot.syncKnowledge({ source: 'help' })
+    expect(one).toMatchObject({ source: 'help', unchanged: CORPUS.length })
+    expect([...(await indexSnapshot(chatbot)).keys()].length).toBe(CORPUS.length)
+    const counts = async () => (await sql<{ source: string; n: number | string }>`select source, count(*) as n from ${sql.table('knowledge_chunks')} group by source order by source`.execute(chatbot.db)).rows.map((row) => [row.source, Number(row.n)])
+    expect((await counts()).map(([source]) => source)).toEqual(['faq', 'help'])
+
+    const reports = await chatbot.syncKnowledge()
+    expect(reports).toMatchObject([
+      { source: 'help', status: 'synced', unchanged: CORPUS.length, removed: 0 },
+      { source: 'faq', status: 'synced', purged: true, removed: CORPUS.length, failures: [] },
+    ])
+    expect((await counts()).map(([source]) => source)).toEqual(['help'])
+    if (dialectOf(chatbot.db) === 'sqlite') expect(Number((await sql<{ n: number }>`select count(*) as n from ${sql.table('knowledge_chunks_fts')}`.execute(chatbot.db)).rows[0]!.n)).toBe((await counts())[0]![1])
+    expect((await chatbot.searchKnowledge('Visa cards')).results.map((result) => result.source)).not.toContain('faq')
+    // Nothing left to purge: the next sync reports the configured sources only.
+    expect((await chatbot.syncKnowledge()).map((report) => report.source)).toEqual(['help'])
   })
 
   it('runs two syncs of one source at once as one: the other finds it busy', async () => {

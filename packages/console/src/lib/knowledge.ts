@@ -3,6 +3,7 @@ import type { SyncReport } from './api.js'
 /** One source's sync as a line: what `chatbot knowledge sync` prints, in the console's words. */
 export function syncSummary(report: SyncReport): string {
   if (report.status === 'busy') return `${report.source}: skipped, another sync of this source is running.`
+  if (report.purged && report.status === 'synced') return `${report.source}: no longer in knowledge.sources; ${report.removed} documents removed.`
   const counts = `${report.added} added, ${report.changed} changed, ${report.removed} removed, ${report.unchanged} unchanged; ${report.chunks} chunks written`
   const failed = report.failures.length ? `; ${report.failures.length} failed` : ''
   return `${report.source}: ${report.status === 'failed' ? 'failed: ' : ''}${counts}${failed} (${(report.durationMs / 1000).toFixed(1)} s).`

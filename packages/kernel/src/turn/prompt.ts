@@ -8,18 +8,22 @@ import type { Turn } from './types.js'
 /** How far back a prompt may look; older messages are pruned by the token cap long before this. */
 const HISTORY_WINDOW = 200
 
-// Most turns of a channel share one system prompt: tokenize each distinct prompt once.
-const SYSTEM_PROMPT_CACHE_SIZE = 256
-const systemPromptCache = new Map<string, number>()
+// Counts the system prompt by line, each distinct line (to a paragraph's length: ~8 MiB) once; exact
+// as o200k's pre-split joins a newline to no next character but space or "/" (prompt.test.ts).
+const lineTokens = new Map<string, number>()
 
-function systemPromptTokens(prompt: string): number {
-  let tokens = systemPromptCache.get(prompt)
-  if (tokens === undefined) {
-    tokens = countTokens(prompt)
-    if (systemPromptCache.size >= SYSTEM_PROMPT_CACHE_SIZE) systemPromptCache.delete(systemPromptCache.keys().next().value!)
-    systemPromptCache.set(prompt, tokens)
+export function systemPromptTokens(prompt: string): number {
+  let total = 0
+  for (const line of prompt.split(/(?<=\n)(?=[^\s/])/)) {
+    let tokens = lineTokens.get(line)
+    if (tokens === undefined) {
+      tokens = countTokens(line)
+      if (lineTokens.size >= 2048) lineTokens.delete(lineTokens.keys().next().value!)
+      if (line.length <= 2000) lineTokens.set(line, tokens)
+    }
+    total += tokens
   }
-  return tokens
+  return total
 }
 
 /**
@@ -58,16 +62,9 @@ function fitPrompt(runtime: KernelRuntime, turn: Turn, stored: StoredMessage[], 
   // An empty reply (a turn paused before any text) tells the model nothing.
   const history = stored.filter((message) => message.content !== '' || message.role !== 'assistant')
   let first = history.length
-  while (first > 0) {
-    const cost = history[first - 1]!.tokenCount + MESSAGE_OVERHEAD_TOKENS
-    if (cost > budget) break
-    budget -= cost
-    first -= 1
-  }
-  const messages: ChatMessage[] = []
-  if (turn.systemPrompt) messages.push({ role: 'system', content: turn.systemPrompt })
-  for (const message of history.slice(first)) messages.push({ role: message.role, content: message.content })
-  messages.push(...tail)
+  while (first > 0 && history[first - 1]!.tokenCount + MESSAGE_OVERHEAD_TOKENS <= budget) budget -= history[--first]!.tokenCount + MESSAGE_OVERHEAD_TOKENS
+  const system: ChatMessage[] = turn.systemPrompt ? [{ role: 'system', content: turn.systemPrompt }] : []
+  const messages = [...system, ...history.slice(first).map((message): ChatMessage => ({ role: message.role, content: message.content })), ...tail]
   turn.inputTokens = cap - budget
   turn.request = { model: turn.settings.model, messages }
 }

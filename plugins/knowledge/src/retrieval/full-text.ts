@@ -80,5 +80,6 @@ async function postgresSearch(db: ChatbotDb, terms: string[], sources: string[],
 export async function fullTextSearch(db: ChatbotDb, terms: string[], sources: string[], statistics: IndexStatistics): Promise<FullTextResult> {
   if (terms.length === 0 || sources.length === 0) return { candidates: [], terms: [], chunks: 0 }
   const search = dialectOf(db) === 'postgres' ? postgresSearch : sqliteSearch
-  return { ...(await search(db, terms, sources, statistics)), chunks: await statistics.chunkCount() }
+  const found = await statistics.search(JSON.stringify([terms, sources]), () => search(db, terms, sources, statistics))
+  return { ...found, chunks: await statistics.chunkCount() }
 }

@@ -5,13 +5,18 @@ import type { ChatbotDb } from '../storage/tables.js'
  * What the score needs of the whole index (the number of chunks, each term's document frequency,
  * the sources it holds) only changes with a sync: counted once and kept until the last sync time moves (the small
  * sync-state table, so a sync on another instance counts too). Counting a common term scans its
- * whole posting list, every turn otherwise.
+ * whole posting list, every turn otherwise. A full-text search's result is kept the same way: a
+ * question asked again (the same terms and sources) gets it without ranking its matches anew.
  */
+/** Searches kept: 50 candidates with their text each, about 30 KB at 600 bytes a chunk (some 8 MB in all). */
+const SEARCHES_KEPT = 256
+
 export function createIndexStatistics(db: ChatbotDb) {
   let version: string | undefined
   let chunks: Promise<number> | undefined
   let sources: Promise<string[]> | undefined
-  const frequencies = new Map<string, Promise<number>>()
+  const frequencies = new Map<string, Promise<unknown>>()
+  const searches = new Map<string, Promise<unknown>>()
 
   /** Forgets what a sync may have changed; returns the index's version (also the vector cache's key). */
   async function refresh(): Promise<string> {
@@ -22,6 +27,7 @@ export function createIndexStatistics(db: ChatbotDb) {
       chunks = undefined
       sources = undefined
       frequencies.clear()
+      searches.clear()
     }
     return current
   }
@@ -34,18 +40,24 @@ export function createIndexStatistics(db: ChatbotDb) {
     (sources ??= sql<{ source: string }>`select distinct source from ${sql.table('knowledge_chunks')}`.execute(db).then(({ rows }) => rows.map((row) => row.source)))
 
   /** `term`'s document frequency, counted by `count` the first time after a sync. */
-  function frequency(term: string, count: () => Promise<number>): Promise<number> {
-    let known = frequencies.get(term)
-    if (!known) {
-      known = count()
-      frequencies.set(term, known)
-      // A failed count is not kept.
-      known.catch(() => frequencies.delete(term))
-    }
-    return known
-  }
+  const frequency = (term: string, count: () => Promise<number>) => remember(frequencies, term, count)
 
-  return { refresh, chunkCount, sources: indexedSources, frequency }
+  /** The result of the search `key` names, run by `run` the first time after a sync (the latest SEARCHES_KEPT). */
+  const search = <T>(key: string, run: () => Promise<T>) => remember(searches, key, run, SEARCHES_KEPT)
+
+  return { refresh, chunkCount, sources: indexedSources, frequency, search }
 }
 
 export type IndexStatistics = ReturnType<typeof createIndexStatistics>
+
+/** `run()`'s promise, kept in `kept` under `key` (the oldest dropped past `limit`); a failed one is not kept. */
+function remember<T>(kept: Map<string, Promise<unknown>>, key: string, run: () => Promise<T>, limit = Infinity): Promise<T> {
+  let known = kept.get(key) as Promise<T> | undefined
+  if (!known) {
+    known = run()
+    if (kept.size >= limit) kept.delete(kept.keys().next().value!)
+    kept.set(key, known)
+    known.catch(() => kept.delete(key))
+  }
+  return known
+}

@@ -28,10 +28,11 @@ export interface Retrieval {
   vectorFailure?: string
 }
 
-/** The vector side of hybrid retrieval: the question embedded and searched (knowledge-service.ts). */
+/** The vector side of hybrid retrieval: the question embedded, then searched (knowledge-service.ts). */
 export interface VectorSearch {
+  embed(question: string): Promise<Float32Array>
   /** `version`: the index's (IndexStatistics.refresh), which tells a cache whether a sync changed it. */
-  search(question: string, sources: string[], limit: number, version: string): Promise<VectorHit[]>
+  search(query: Float32Array, sources: string[], limit: number, version: string): Promise<VectorHit[]>
 }
 
 /** What a process keeps of the index between turns: its statistics, and the vector side when embeddings are on. */
@@ -53,14 +54,14 @@ export interface RetrieveLimits {
  * `minScore` left out, at most `topK`, and whole chunks only within `maxBytes` of text (one that
  * does not fit is dropped, a smaller later one may still fit).
  */
-export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits, { statistics, vectors }: RetrievalIndex): Promise<Retrieval> {
+export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits, { statistics, vectors }: RetrievalIndex, embedding = vectors?.embed(question)): Promise<Retrieval> {
   // Nothing to search (a channel with `knowledge: []`) is not a gap: the turn did not search.
   if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [] }
-  const version = await statistics.refresh()
-  // The question's embedding is sent first, so its round trip overlaps the full-text queries; a
-  // failing embedding leaves full text to answer alone.
+  // The question's embedding is sent first (a turn sends it at turn:start), so its round trip
+  // overlaps the full-text queries; a failing embedding leaves full text to answer alone.
   let vectorFailure: string | undefined
-  const hits = vectors?.search(question, sources, CANDIDATES, version).catch((error: unknown) => {
+  const version = await statistics.refresh()
+  const hits = embedding?.then((query) => vectors!.search(query, sources, CANDIDATES, version)).catch((error: unknown) => {
     vectorFailure = error instanceof Error ? error.message : String(error)
     return undefined
   })

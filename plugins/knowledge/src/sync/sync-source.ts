@@ -14,7 +14,7 @@ import type { ChatbotDb } from '../storage/tables.js'
 import { emptyReport, type SourceSyncReport } from './sync-report.js'
 
 /** A sync holds its source's lease this long, renewed after each document: a dead process frees it by itself. */
-const LEASE_SECONDS = 120
+export const LEASE_SECONDS = 120
 
 export interface SyncProgress {
   source: string

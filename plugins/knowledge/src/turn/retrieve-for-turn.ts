@@ -5,7 +5,8 @@ import { recordGap } from '../storage/gaps.js'
 import { knowledgeSection, replySources } from './knowledge-section.js'
 
 /**
- * The `turn:context` listener: retrieves for the user's message (a continuation has none), adds
+ * The `turn:start` listener (the question's embedding sent, with embeddings on) and the
+ * `turn:context` one: retrieves for the user's message (a continuation has none), adds
  * the `knowledge` section and sets `turn.sources`, or records a gap when nothing scored
  * `minScore`. A failing retrieval never fails the turn: it is logged and the reply goes on
  * without sources (a failing embedding only loses the vectors: full text still answers).
@@ -13,11 +14,21 @@ import { knowledgeSection, replySources } from './knowledge-section.js'
 export function retrieveForTurn(api: PluginApi, index: RetrievalIndex) {
   const { knowledge } = api.config
   const names = Object.keys(knowledge.sources)
-  return async (turn: Turn): Promise<void> => {
-    if (turn.continuation || turn.message.trim() === '') return
+  const searches = (turn: Turn) => !turn.continuation && turn.message.trim() !== '' && channelSources(names, turn.settings.knowledge).length > 0
+  // The question's embedding is asked for as the turn starts: its round trip overlaps the other
+  // listeners, the server's sections and the full-text search. Its failure is read at turn:context.
+  const embeddings = new WeakMap<Turn, Promise<Float32Array>>()
+  const startEmbedding = (turn: Turn): void => {
+    if (!index.vectors || !searches(turn)) return
+    const embedding = index.vectors.embed(turn.message)
+    embedding.catch(() => undefined)
+    embeddings.set(turn, embedding)
+  }
+  const retrieveFor = async (turn: Turn): Promise<void> => {
+    if (!searches(turn)) return
     const sources = channelSources(names, turn.settings.knowledge)
     try {
-      const { gap, results, vectorFailure } = await retrieve(api.storage.db, turn.message, sources, knowledge, index)
+      const { gap, results, vectorFailure } = await retrieve(api.storage.db, turn.message, sources, knowledge, index, embeddings.get(turn) ?? index.vectors?.embed(turn.message))
       if (vectorFailure !== undefined) api.logger.warn(`Knowledge: the question's embedding failed; answering from full-text search alone (channel "${turn.channel}"): ${vectorFailure}`)
       if (gap) {
         await recordGap(api.storage.db, { question: turn.message, channel: turn.channel, conversationId: turn.conversation.publicId })
@@ -30,4 +41,5 @@ export function retrieveForTurn(api: PluginApi, index: RetrievalIndex) {
       api.logger.warn(`Knowledge retrieval failed; the reply goes on without sources (channel "${turn.channel}"):`, error)
     }
   }
+  return { startEmbedding, retrieveFor }
 }
