@@ -1,0 +1,125 @@
+import type { AttachmentSummary } from '../api/requests.js'
+import { format } from '../i18n/strings.js'
+import { fileLabel, icon, isPicture, type FileView } from './files.js'
+import type { AttachmentsStrings } from './strings.js'
+import { attachmentUrl, uploadFile, UploadFailure } from './upload.js'
+
+interface Item {
+  file: File
+  /** The server's answer once the upload is done. */
+  summary?: AttachmentSummary
+  /** The share uploaded so far. */
+  share: number
+  abort: () => void
+}
+
+export interface TrayOptions {
+  view: () => FileView & { csrfToken: string | null }
+  text: () => AttachmentsStrings
+  maxFiles: number
+  /** An upload failed or a file was refused: the line to show. */
+  onError: (line: string) => void
+  /** Where focus goes when the last file is removed. */
+  focusOut: () => void
+}
+
+
+/**
+ * The files chosen for the next message, above the composer: each uploads at once, showing its
+ * progress, then its thumbnail (a picture) or its name and size; each can be removed before sending.
+ */
+export function createTray(doc: Document, options: TrayOptions) {
+  const list = doc.createElement('ul')
+  list.className = 'tray'
+  list.setAttribute('part', 'attachments')
+  let items: Item[] = []
+
+  function render() {
+    const text = options.text()
+    const view = options.view()
+    list.hidden = items.length === 0
+    list.setAttribute('aria-label', text.attachments)
+    list.replaceChildren(
+      ...items.map((item) => {
+        const chip = doc.createElement('li')
+        chip.className = 'chip'
+        if (item.summary && isPicture(item.summary.type)) {
+          const image = doc.createElement('img')
+          image.src = attachmentUrl(view.endpoint, view.token, item.summary.id)
+          image.alt = ''
+          chip.append(image)
+        }
+        chip.append(...fileLabel(doc, item.file.name, item.file.size, view.lang))
+        if (!item.summary) {
+          const progress = doc.createElement('progress')
+          progress.value = item.share
+          progress.setAttribute('aria-label', format(text.uploading, { name: item.file.name }))
+          chip.append(progress)
+        }
+        const remove = doc.createElement('button')
+        remove.type = 'button'
+        remove.className = 'remove'
+        remove.setAttribute('aria-label', format(text.removeAttachment, { name: item.file.name }))
+        remove.append(icon(doc, 'M6 6l12 12M18 6L6 18'))
+        remove.addEventListener('click', () => removeItem(item, true))
+        chip.append(remove)
+        return chip
+      }),
+    )
+  }
+
+  function removeItem(item: Item, byUser = false) {
+    const index = items.indexOf(item)
+    if (index < 0) return
+    item.abort()
+    items = items.filter((other) => other !== item)
+    render()
+    // Focus stays in the list, on the next file's remove button, or leaves it when it empties.
+    if (!byUser) return
+    const next = list.querySelectorAll<HTMLElement>('.remove')[Math.min(index, items.length - 1)]
+    if (next) next.focus()
+    else options.focusOut()
+  }
+
+  function add(files: Iterable<File>) {
+    for (const file of files) {
+      if (items.length >= options.maxFiles) {
+        options.onError(format(options.text().attachmentLimit, { count: String(options.maxFiles) }))
+        break
+      }
+      const view = options.view()
+      const upload = uploadFile({ ...view, file, onProgress: (share) => ((item.share = share), render()) })
+      const item: Item = { file, share: 0, abort: upload.abort }
+      items = [...items, item]
+      upload.done.then(
+        (summary) => {
+          item.summary = summary
+          render()
+        },
+        (error: unknown) => {
+          // A file removed while uploading was aborted: nothing to say.
+          if (!items.includes(item)) return
+          removeItem(item)
+          const message = error instanceof UploadFailure && error.serverMessage ? error.serverMessage : options.text().attachmentUploadFailed
+          options.onError(format(options.text().attachmentFailed, { name: file.name, message }))
+        },
+      )
+    }
+    render()
+  }
+
+  return {
+    element: list,
+    add,
+    render,
+    /** Some file is still uploading. */
+    pending: () => items.some((item) => !item.summary),
+    /** The uploaded files, taken out of the tray: they go with the message being sent. */
+    take(): AttachmentSummary[] {
+      const taken = items.flatMap((item) => (item.summary ? [item.summary] : []))
+      items = []
+      render()
+      return taken
+    },
+  }
+}
