@@ -12,12 +12,14 @@ describe('dist/widget.js', () => {
     expect(gzip).toBeLessThanOrEqual(GZIP_BUDGET_BYTES)
   })
 
-  it('is one self-contained ES module with its styles inside; it imports only handoff.js, and only on demand', (context) => {
+  it('is one self-contained ES module with its styles inside; it imports only handoff.js and attachments.js, and only on demand', (context) => {
     context.skip(!existsSync(bundle), 'dist/widget.js is not built: run `npx vite build` in widget/ first')
     const code = readFileSync(bundle, 'utf8')
     expect(code).not.toMatch(/\bimport\s*[\s{*"']/)
     expect(code.match(/\bimport\(/g)).toHaveLength(1)
-    expect(code).toContain('handoff.js')
+    // One dynamic import, of `<endpoint><name>.js` for each module the element's attributes ask for.
+    expect(code).toMatch(/\[`handoff`,`attachments`\]/)
+    expect(code).toMatch(/\+`\.js`/)
     expect(code).toContain('--chatbot-accent')
     expect(code).toContain('chatbot-widget')
   })
@@ -43,5 +45,19 @@ describe('dist/handoff.js', () => {
     expect(code).toContain('adoptedStyleSheets')
     expect(code).toContain('Talk to a person')
     expect(code).not.toMatch(/\beval\(|new Function\b|<style/)
+  })
+})
+
+const attachmentsModule = fileURLToPath(new URL('../dist/attachments.js', import.meta.url))
+
+describe('dist/attachments.js', () => {
+  it('is one self-contained ES module exporting the attach UI, its styles adopted, no eval', (context) => {
+    context.skip(!existsSync(attachmentsModule), 'dist/attachments.js is not built: run `npm run build` in widget/ first')
+    const code = readFileSync(attachmentsModule, 'utf8')
+    expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
+    expect(code).toMatch(/export\s*\{/)
+    expect(code).toContain('adoptedStyleSheets')
+    expect(code).toContain('Attach files')
+    expect(code).not.toMatch(/\beval\(|new Function\b|<style|innerHTML/)
   })
 })

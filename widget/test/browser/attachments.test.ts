@@ -144,6 +144,28 @@ describe.skipIf(!availability.run)('<chatbot-widget> attachments, in Chromium', 
     await expect.poll(() => tray(page).locator('progress').count()).toBe(0)
     await expect.poll(() => picturesLoaded(page)).toBe(true)
     refreshDocsImage(await screenshot(page, 'attachments-narrow'), 'widget-attachments-narrow.png')
+
+    // A file still uploading holds Send back: the message waits for it rather than leaving without it.
+    await widget(page).host.getByRole('button', { name: 'Remove c.png' }).click()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/chatbot/attachments', async (route) => {
+      await held
+      await route.continue()
+    })
+    await dispatch(page, 'drop', [file('e.png', 'image/png', leaf)])
+    await expect.poll(() => tray(page).locator('progress').count()).toBe(1)
+    const w = widget(page)
+    await w.input.fill('Three pictures')
+    await w.input.press('Enter')
+    expect(await alert(page)).toBe('Wait until the files are uploaded.')
+    expect(await w.user.count()).toBe(0)
+    expect(await w.input.inputValue()).toBe('Three pictures')
+    release()
+    await expect.poll(() => tray(page).locator('progress').count()).toBe(0)
+    suite.app.provider!.script({ text: 'Three pictures received.' })
+    await w.send.click()
+    await expect.poll(() => sent(page)).toEqual([['a.png', 'b.png', 'e.png']])
     expect(errors).toEqual([])
     await context.close()
   })
