@@ -81,29 +81,33 @@ export function createTray(doc: Document, options: TrayOptions) {
     else options.focusOut()
   }
 
+  let queue = Promise.resolve()
+  async function upload(item: Item): Promise<void> {
+    const request = uploadFile({ ...options.view(), file: item.file, onProgress: (share) => ((item.share = share), render()) })
+    item.abort = request.abort
+    try {
+      item.summary = await request.done
+      render()
+    } catch (error) {
+      // A file removed while uploading was aborted: nothing to say.
+      if (!items.includes(item)) return
+      removeItem(item)
+      const message = error instanceof UploadFailure && error.serverMessage ? error.serverMessage : options.text().attachmentUploadFailed
+      options.onError(format(options.text().attachmentFailed, { name: item.file.name, message }))
+    }
+  }
+
   function add(files: Iterable<File>) {
     for (const file of files) {
       if (items.length >= options.maxFiles) {
         options.onError(format(options.text().attachmentLimit, { count: String(options.maxFiles) }))
         break
       }
-      const view = options.view()
-      const upload = uploadFile({ ...view, file, onProgress: (share) => ((item.share = share), render()) })
-      const item: Item = { file, share: 0, abort: upload.abort }
+      const item: Item = { file, share: 0, abort: () => {} }
       items = [...items, item]
-      upload.done.then(
-        (summary) => {
-          item.summary = summary
-          render()
-        },
-        (error: unknown) => {
-          // A file removed while uploading was aborted: nothing to say.
-          if (!items.includes(item)) return
-          removeItem(item)
-          const message = error instanceof UploadFailure && error.serverMessage ? error.serverMessage : options.text().attachmentUploadFailed
-          options.onError(format(options.text().attachmentFailed, { name: file.name, message }))
-        },
-      )
+      // One upload at a time, in the tray's order: the server keeps a message's files in the
+      // order they were stored, so the history lists them as the tray showed them.
+      queue = queue.then(() => (items.includes(item) ? upload(item) : undefined))
     }
     render()
   }

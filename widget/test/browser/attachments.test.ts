@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { FileChooser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createPng, findAccessibilityViolations, formatViolations } from '@chatbot-kit/test-utils'
 import { availability, focused, openPage, refreshDocsImage, screenshot, useTestPage, widget } from './harness.js'
@@ -58,19 +58,25 @@ describe.skipIf(!availability.run)('<chatbot-widget> attachments, in Chromium', 
   })
 
   it('attaches by button, paste and drop; previews; removes one; sends the rest to the model; shows them after a reload', async () => {
-    const { page, context, errors } = await openPage(suite.browser, filesUrl(), undefined, (page) =>
-      page.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) => console.error(`csp: ${event.violatedDirective} ${event.blockedURI}`))),
-    )
+    // Listening for the file picker from the start: Playwright intercepts pickers only once a
+    // listener exists, and one added just before the key press can come too late.
+    const choosers: FileChooser[] = []
+    const { page, context, errors } = await openPage(suite.browser, filesUrl(), undefined, async (page) => {
+      page.on('filechooser', (chooser) => choosers.push(chooser))
+      await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) => console.error(`csp: ${event.violatedDirective} ${event.blockedURI}`)))
+    })
     const problems: string[] = []
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()))
     await open(page)
     const w = widget(page)
 
-    // The button, from the keyboard: Tab order is attach button, then the input.
-    await w.host.locator('[part="attach-button"]').focus()
+    // The button, from the keyboard: it comes right before the input, which has focus once the panel opened.
+    await expect.poll(() => focused(page)).toBe('input')
+    await page.keyboard.press('Shift+Tab')
     expect(await focused(page)).toBe('attach-button')
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')])
-    await chooser.setFiles([{ name: 'sky.png', mimeType: 'image/png', buffer: sky }])
+    await page.keyboard.press('Enter')
+    await expect.poll(() => choosers.length).toBe(1)
+    await choosers[0]!.setFiles([{ name: 'sky.png', mimeType: 'image/png', buffer: sky }])
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('input')
     await dispatch(page, 'paste', [file('notes.txt', 'text/plain', Buffer.from('Order 1042: two anvils.\n'))])
