@@ -34,30 +34,21 @@ describe('dist/widget.js', () => {
   })
 })
 
-const handoffModule = fileURLToPath(new URL('../dist/handoff.js', import.meta.url))
-
-describe('dist/handoff.js', () => {
-  it('is one self-contained ES module exporting the handoff UI, its styles adopted, no eval', (context) => {
-    context.skip(!existsSync(handoffModule), 'dist/handoff.js is not built: run `npm run build` in widget/ first')
-    const code = readFileSync(handoffModule, 'utf8')
-    expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
-    expect(code).toMatch(/export\s*\{/)
-    expect(code).toContain('adoptedStyleSheets')
-    expect(code).toContain('Talk to a person')
-    expect(code).not.toMatch(/\beval\(|new Function\b|<style/)
+// The modules widget.js imports on the channels that use them, each with a text of its UI.
+for (const [name, text, what] of [
+  ['handoff.js', 'Talk to a person', 'the handoff UI'],
+  ['attachments.js', 'Attach files', 'the attach UI'],
+] as const) {
+  const module = fileURLToPath(new URL(`../dist/${name}`, import.meta.url))
+  describe(`dist/${name}`, () => {
+    it(`is one self-contained ES module exporting ${what}, its styles adopted, no eval, no HTML parsing`, (context) => {
+      context.skip(!existsSync(module), `dist/${name} is not built: run \`npm run build\` in widget/ first`)
+      const code = readFileSync(module, 'utf8')
+      expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
+      expect(code).toMatch(/export\s*\{/)
+      expect(code).toContain('adoptedStyleSheets')
+      expect(code).toContain(text)
+      expect(code).not.toMatch(/\beval\(|new Function\b|<style|innerHTML/)
+    })
   })
-})
-
-const attachmentsModule = fileURLToPath(new URL('../dist/attachments.js', import.meta.url))
-
-describe('dist/attachments.js', () => {
-  it('is one self-contained ES module exporting the attach UI, its styles adopted, no eval', (context) => {
-    context.skip(!existsSync(attachmentsModule), 'dist/attachments.js is not built: run `npm run build` in widget/ first')
-    const code = readFileSync(attachmentsModule, 'utf8')
-    expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
-    expect(code).toMatch(/export\s*\{/)
-    expect(code).toContain('adoptedStyleSheets')
-    expect(code).toContain('Attach files')
-    expect(code).not.toMatch(/\beval\(|new Function\b|<style|innerHTML/)
-  })
-})
+}
