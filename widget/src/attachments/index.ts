@@ -150,13 +150,18 @@ export default function attachFiles(host: WidgetElement, controller: Controller,
       if (files?.length && !node.querySelector('.files')) node.querySelector('.plain')?.after(sentFiles(doc, files, view()))
     })
   }
-  new MutationObserver(decorate).observe(list, { childList: true })
-  decorate()
-
+  // New translations (the `strings` attribute or property, `setStrings`) rebuild every message node:
+  // the button and the tray follow them then.
+  let strings: unknown
   const render = () => {
+    strings = host.strings
     button.setAttribute('aria-label', text().attach)
     tray.render()
   }
-  new MutationObserver(render).observe(host, { attributes: true, attributeFilter: ['strings'] })
+  new MutationObserver(() => {
+    decorate()
+    if (host.strings !== strings) render()
+  }).observe(list, { childList: true })
+  decorate()
   render()
 }

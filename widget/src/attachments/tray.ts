@@ -8,8 +8,11 @@ interface Item {
   file: File
   /** The server's answer once the upload is done. */
   summary?: AttachmentSummary
-  /** The share uploaded so far. */
+  /** The share uploaded so far, and the bar showing it. */
   share: number
+  bar?: HTMLProgressElement
+  /** Its Remove button, as last rendered. */
+  remove?: HTMLButtonElement
   abort: () => void
 }
 
@@ -22,7 +25,6 @@ export interface TrayOptions {
   /** Where focus goes when the last file is removed. */
   focusOut: () => void
 }
-
 
 /**
  * The files chosen for the next message, above the composer: each uploads at once, showing its
@@ -37,6 +39,8 @@ export function createTray(doc: Document, options: TrayOptions) {
   function render() {
     const text = options.text()
     const view = options.view()
+    // Rebuilt when an upload ends: focus on a Remove button stays on that file's.
+    const focused = items.find((item) => item.remove && item.remove === (list.getRootNode() as Document | ShadowRoot).activeElement)
     list.hidden = items.length === 0
     list.setAttribute('aria-label', text.attachments)
     list.replaceChildren(
@@ -51,12 +55,12 @@ export function createTray(doc: Document, options: TrayOptions) {
         }
         chip.append(...fileLabel(doc, item.file.name, item.file.size, view.lang))
         if (!item.summary) {
-          const progress = doc.createElement('progress')
-          progress.value = item.share
-          progress.setAttribute('aria-label', format(text.uploading, { name: item.file.name }))
-          chip.append(progress)
+          item.bar = doc.createElement('progress')
+          item.bar.value = item.share
+          item.bar.setAttribute('aria-label', format(text.uploading, { name: item.file.name }))
+          chip.append(item.bar)
         }
-        const remove = doc.createElement('button')
+        const remove = (item.remove = doc.createElement('button'))
         remove.type = 'button'
         remove.className = 'remove'
         remove.setAttribute('aria-label', format(text.removeAttachment, { name: item.file.name }))
@@ -66,6 +70,7 @@ export function createTray(doc: Document, options: TrayOptions) {
         return chip
       }),
     )
+    focused?.remove?.focus()
   }
 
   function removeItem(item: Item, byUser = false) {
@@ -83,7 +88,7 @@ export function createTray(doc: Document, options: TrayOptions) {
 
   let queue = Promise.resolve()
   async function upload(item: Item): Promise<void> {
-    const request = uploadFile({ ...options.view(), file: item.file, onProgress: (share) => ((item.share = share), render()) })
+    const request = uploadFile({ ...options.view(), file: item.file, onProgress: (share) => ((item.share = share), item.bar && (item.bar.value = share)) })
     item.abort = request.abort
     try {
       item.summary = await request.done

@@ -172,6 +172,12 @@ describe.skipIf(!availability.run)('<chatbot-widget> attachments, in Chromium', 
     suite.app.provider!.script({ text: 'Three pictures received.' })
     await w.send.click()
     await expect.poll(() => sent(page)).toEqual([['a.png', 'b.png', 'e.png']])
+
+    // Translated like the rest of the widget: the button and the tray follow `setStrings`.
+    await dispatch(page, 'drop', [file('f.png', 'image/png', sky)])
+    await page.evaluate(() => document.querySelector<HTMLElement & { setStrings(strings: object): void }>('chatbot-widget')!.setStrings({ attach: 'Dateien anhängen', removeAttachment: '{name} entfernen' }))
+    await expect.poll(() => w.host.locator('[part="attach-button"]').getAttribute('aria-label')).toBe('Dateien anhängen')
+    await expect.poll(() => w.host.getByRole('button', { name: 'f.png entfernen' }).count()).toBe(1)
     expect(errors).toEqual([])
     await context.close()
   })
