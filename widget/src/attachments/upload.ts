@@ -51,8 +51,8 @@ export function attachmentUrl(endpoint: string, token: string, id: string): stri
   return url.href
 }
 
-/** A file's size in the page's language: `512 B`, `48 kB`, `1.2 MB`. */
+/** A file's size, its number in the page's language and an SI symbol: `512 B`, `48 kB`, `1.2 MB`. */
 export function formatSize(bytes: number, lang: string): string {
-  const [value, unit] = bytes < 1000 ? [bytes, 'byte'] : bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte']
-  return new Intl.NumberFormat(lang || undefined, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }).format(value)
+  const [value, unit] = bytes < 1000 ? [bytes, 'B'] : bytes < 1_000_000 ? [bytes / 1000, 'kB'] : [bytes / 1_000_000, 'MB']
+  return `${new Intl.NumberFormat(lang || undefined, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value)} ${unit}`
 }
