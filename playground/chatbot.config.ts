@@ -29,7 +29,7 @@ export default defineChatbotConfig({
   // The support channel's 10 a minute are for messages: the history loads, ratings, Stop and
   // resume a visitor's exploring makes around them are exempt here (docs/limits.md).
   throttle: {
-    exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console', 'chatbot.conversations.messages', 'chatbot.conversations.stream', 'chatbot.conversations.stop', 'chatbot.messages.feedback', 'chatbot.conversations.handoff', 'playground.help', 'playground.help-page'],
+    exempt: ['chatbot.health', 'chatbot.widget-js', 'chatbot.admin.console', 'chatbot.conversations.messages', 'chatbot.conversations.stream', 'chatbot.conversations.stop', 'chatbot.messages.feedback', 'chatbot.conversations.handoff', 'chatbot.attachments.show', 'playground.help', 'playground.help-page'],
   },
   channels: {
     default: {
@@ -48,6 +48,8 @@ export default defineChatbotConfig({
       // "Talk to a person" in the widget (after the first message), or the model's request_handoff;
       // claim and answer in the console's Inbox, /chatbot/admin/inbox (docs/handoff.md).
       handoff: { enabled: true, waitTimeout: 120 },
+      // A screenshot of the problem: the widget's paperclip, paste or drop (docs/attachments.md).
+      attachments: { enabled: true, types: ['image/*', 'text/*'], maxFiles: 3 },
     },
   },
   admin: { token: devAdminToken() },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { attachmentsEn } from '../src/attachments/strings.js'
 import { handoffEn } from '../src/handoff/strings.js'
 import { en } from '../src/i18n/strings.js'
 
@@ -23,12 +24,12 @@ describe('public contract', () => {
     expect(all(styles, /(--chatbot-[\w-]+)/g)).toEqual(properties)
   })
 
-  it('documents exactly the eighteen parts the markup exposes (the handoff module’s among them)', () => {
+  it('documents exactly the twenty parts the markup exposes (the handoff and attachments modules’ among them)', () => {
     const markup = body + ['render', 'approval', 'feedback', 'sources'].map((file) => read(`../src/messages/${file}.ts`)).join('')
-    const handoff = read('../src/handoff/index.ts')
-    expect(parts).toHaveLength(18)
-    expect(parts).toEqual(expect.arrayContaining(['launcher', 'feedback', 'feedback-comment', 'menu', 'menu-button', 'handoff']))
-    expect([...new Set([...all(markup, /part="([\w-]+)"/g), ...all(markup, /\bpart: '([\w-]+)'/g), ...all(handoff, /setAttribute\('part', '([\w-]+)'\)/g)])].sort()).toEqual(parts)
+    const modules = read('../src/handoff/index.ts') + read('../src/attachments/index.ts') + read('../src/attachments/tray.ts')
+    expect(parts).toHaveLength(20)
+    expect(parts).toEqual(expect.arrayContaining(['launcher', 'feedback', 'feedback-comment', 'menu', 'menu-button', 'handoff', 'attach-button', 'attachments']))
+    expect([...new Set([...all(markup, /part="([\w-]+)"/g), ...all(markup, /\bpart: '([\w-]+)'/g), ...all(modules, /setAttribute\('part', '([\w-]+)'\)/g)])].sort()).toEqual(parts)
   })
 
   it('documents exactly the events the component dispatches', () => {
@@ -39,6 +40,6 @@ describe('public contract', () => {
     for (const name of [...properties, ...parts, ...events, 'registerClientExtractor', 'setStrings', 'signed-context', 'endpoint']) {
       expect(readme).toMatch(new RegExp(`\`${name}[\`(]`))
     }
-    for (const key of [...Object.keys(en), ...Object.keys(handoffEn)]) expect(readme).toContain(`\`${key}\``)
+    for (const key of [...Object.keys(en), ...Object.keys(handoffEn), ...Object.keys(attachmentsEn)]) expect(readme).toContain(`\`${key}\``)
   })
 })

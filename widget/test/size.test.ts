@@ -12,12 +12,14 @@ describe('dist/widget.js', () => {
     expect(gzip).toBeLessThanOrEqual(GZIP_BUDGET_BYTES)
   })
 
-  it('is one self-contained ES module with its styles inside; it imports only handoff.js, and only on demand', (context) => {
+  it('is one self-contained ES module with its styles inside; it imports only handoff.js and attachments.js, and only on demand', (context) => {
     context.skip(!existsSync(bundle), 'dist/widget.js is not built: run `npx vite build` in widget/ first')
     const code = readFileSync(bundle, 'utf8')
     expect(code).not.toMatch(/\bimport\s*[\s{*"']/)
     expect(code.match(/\bimport\(/g)).toHaveLength(1)
-    expect(code).toContain('handoff.js')
+    // One dynamic import, of `<endpoint><name>.js` for each module the element's attributes ask for.
+    expect(code).toMatch(/\[`handoff`,`attachments`\]/)
+    expect(code).toMatch(/\+`\.js`/)
     expect(code).toContain('--chatbot-accent')
     expect(code).toContain('chatbot-widget')
   })
@@ -32,16 +34,21 @@ describe('dist/widget.js', () => {
   })
 })
 
-const handoffModule = fileURLToPath(new URL('../dist/handoff.js', import.meta.url))
-
-describe('dist/handoff.js', () => {
-  it('is one self-contained ES module exporting the handoff UI, its styles adopted, no eval', (context) => {
-    context.skip(!existsSync(handoffModule), 'dist/handoff.js is not built: run `npm run build` in widget/ first')
-    const code = readFileSync(handoffModule, 'utf8')
-    expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
-    expect(code).toMatch(/export\s*\{/)
-    expect(code).toContain('adoptedStyleSheets')
-    expect(code).toContain('Talk to a person')
-    expect(code).not.toMatch(/\beval\(|new Function\b|<style/)
+// The modules widget.js imports on the channels that use them, each with a text of its UI.
+for (const [name, text, what] of [
+  ['handoff.js', 'Talk to a person', 'the handoff UI'],
+  ['attachments.js', 'Attach files', 'the attach UI'],
+] as const) {
+  const module = fileURLToPath(new URL(`../dist/${name}`, import.meta.url))
+  describe(`dist/${name}`, () => {
+    it(`is one self-contained ES module exporting ${what}, its styles adopted, no eval, no HTML parsing`, (context) => {
+      context.skip(!existsSync(module), `dist/${name} is not built: run \`npm run build\` in widget/ first`)
+      const code = readFileSync(module, 'utf8')
+      expect(code).not.toMatch(/\bimport\s*[\s{*"'(]/)
+      expect(code).toMatch(/export\s*\{/)
+      expect(code).toContain('adoptedStyleSheets')
+      expect(code).toContain(text)
+      expect(code).not.toMatch(/\beval\(|new Function\b|<style|innerHTML/)
+    })
   })
-})
+}

@@ -12,9 +12,9 @@ export function resolveWidgetFile(): string | undefined {
 }
 
 /**
- * The bundle, the handoff module built beside it (served by the handoff plugin), and the gzip
- * and brotli copies of each, those that exist: what a server reads.
+ * The bundle, the modules built beside it (`handoff.js` and `attachments.js`, served by their
+ * plugins), and the gzip and brotli copies of each, those that exist: what a server reads.
  */
 export function widgetFiles(file: string): string[] {
-  return [file, join(dirname(file), 'handoff.js')].flatMap((bundle) => [bundle, `${bundle}.gz`, `${bundle}.br`]).filter((path) => existsSync(path))
+  return [file, ...['handoff.js', 'attachments.js'].map((name) => join(dirname(file), name))].flatMap((bundle) => [bundle, `${bundle}.gz`, `${bundle}.br`]).filter((path) => existsSync(path))
 }

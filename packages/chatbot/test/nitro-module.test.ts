@@ -64,8 +64,8 @@ describe('the Nitro module', () => {
     const nitro = fakeNitro()
     await chatbotNitro.setup!(nitro)
     expect(nitro.options.externals.inline).toEqual(['@nuxt/'])
-    // The widget and the handoff module it loads on handoff channels, each with its copies.
-    expect(nitro.options.externals.traceInclude).toEqual(['widget.js', 'handoff.js'].flatMap((file) => [file, `${file}.gz`, `${file}.br`].map((name) => expect.stringMatching(new RegExp(`/${name.replace(/\./g, '\\.')}$`)))))
+    // The widget and the modules it loads on handoff and attachments channels, each with its copies.
+    expect(nitro.options.externals.traceInclude).toEqual(['widget.js', 'handoff.js', 'attachments.js'].flatMap((file) => [file, `${file}.gz`, `${file}.br`].map((name) => expect.stringMatching(new RegExp(`/${name.replace(/\./g, '\\.')}$`)))))
   })
 
   it("points the app's h3 at the v1 Nitro runs on, even with v2 at the top of node_modules", async () => {

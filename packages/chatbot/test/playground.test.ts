@@ -63,6 +63,7 @@ describe('the playground', () => {
     // request_handoff is the handoff plugin's, offered on support only (its `handoff` block).
     expect(chatbot.tools().map((tool) => tool.name)).toEqual(['order_status', 'refund_order', 'request_handoff'])
     expect([shop.handoff, support.handoff]).toEqual([undefined, { enabled: true, waitTimeout: 120 }])
+    expect([shop.attachments, support.attachments]).toEqual([undefined, { enabled: true, types: ['image/*', 'text/*'], maxFiles: 3 }])
     expect(chatbot.config.admin.token).toBe(ADMIN_TOKEN)
   })
 

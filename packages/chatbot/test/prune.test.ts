@@ -1,7 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, generateAppKey, migrate, migrationsOf, type ChatbotDatabase } from '@chatbot-kit/kernel'
+import { createDatabase, generateAppKey, migrate, migrationsOf, toStoredTimestamp, type ChatbotDatabase } from '@chatbot-kit/kernel'
+import { insertAttachment } from '../../../plugins/attachments/src/storage/attachments.repository.js'
 import { countRows, DAY, HOUR, seedConversation } from '../../../plugins/retention/test/seed.js'
 import { builtinPlugins } from '../src/create.js'
 import { assertBuilt, cleanEnv, DATABASE_TARGETS, run, tempProject } from './cli.js'
@@ -80,6 +82,36 @@ describe.each(targets)('chatbot prune on $name', (target) => {
 
     const again = await prune()
     expect(again.stdout).toMatch(/^Total\s+0\s+0$/m)
+  })
+})
+
+describe.each(targets)('chatbot prune with attachments on $name', (target) => {
+  it.skipIf(target.skip)('removes the files of the deleted conversations\' attachments (the default folder), keeps the others', async () => {
+    const { dir, db, prune } = await project(target)
+    // The default store: `attachments/` beside the SQLite file, `.data/attachments` under the working directory with Postgres.
+    const folder = join(dir, '.data', 'attachments')
+    mkdirSync(folder, { recursive: true })
+    const attach = async (conversationId: number, ago: number) => {
+      const id = randomUUID()
+      const when = toStoredTimestamp(new Date(Date.now() - ago))
+      await insertAttachment(db, { public_id: id, channel: 'support', user_id: null, guest_id: 'guest-1', name: 'shot.png', type: 'image/png', size: 4, width: 1, height: 1, conversation_id: conversationId, message_id: null, used_at: when, created_at: when })
+      writeFileSync(join(folder, id), 'file')
+      return join(folder, id)
+    }
+    const old = await attach((await seedConversation(db, { channel: 'support', startedAgo: 8 * DAY, messages: 1 })).id, 8 * DAY)
+    const recent = await attach((await seedConversation(db, { channel: 'support', startedAgo: DAY, messages: 1 })).id, DAY)
+
+    const dry = await prune('--dry-run')
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout).not.toMatch(/attachment file/)
+    expect([existsSync(old), existsSync(recent)]).toEqual([true, true])
+
+    const real = await prune()
+    expect(real.code, real.stderr).toBe(0)
+    expect(real.stdout).toMatch(/Removed 1 attachment file\(s\)\./)
+    expect([existsSync(old), existsSync(recent)]).toEqual([false, true])
+    const rows = await db.withTables<{ attachments: { id: number } }>().selectFrom('attachments').select('id').execute()
+    expect(rows).toHaveLength(1)
   })
 })
 

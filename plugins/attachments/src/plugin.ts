@@ -10,6 +10,8 @@ import { ATTACHMENT_TABLES } from './storage/tables.js'
 import { createSweep, startSweepTimer } from './sweep.js'
 import { attachToPrompt } from './turn/attach-to-prompt.js'
 import { claimForTurn, releaseOnRefusal } from './turn/claim-attachments.js'
+import { moduleRoute } from './widget/module-route.js'
+import { markAttachmentsWidget } from './widget/widget-flag.js'
 
 declare module '@chatbot-kit/kernel' {
   interface ChatbotServices {
@@ -22,7 +24,8 @@ declare module '@chatbot-kit/kernel' {
  * Files in a conversation (contract §11.4, docs/attachments.md): `POST /attachments` stores an
  * upload checked by its bytes, `GET /attachments/:id` serves it back to its owner, a message's
  * `attachments: [id]` carries them to the model (images as image parts, text as text), and
- * history lists them. `pre`, so its `turn:prompt` counts the files before the quota reserves.
+ * history lists them; the widget loads its attach UI, `attachments.js`, on those channels. `pre`,
+ * so its `turn:prompt` counts the files before the quota reserves.
  */
 export function attachmentsPlugin(): ChatbotPlugin {
   return definePlugin({
@@ -36,6 +39,8 @@ export function attachmentsPlugin(): ChatbotPlugin {
       const files = createFileStore(api.config)
       api.route(uploadRoute(api, files))
       api.route(downloadRoute(api, files))
+      api.route(moduleRoute())
+      api.hooks.hook('widget:render', markAttachmentsWidget(api))
       api.hooks.hook('turn:start', claimForTurn(api))
       api.hooks.hook('turn:prompt', attachToPrompt(api, files))
       api.hooks.hook('request:refused', releaseOnRefusal(api))

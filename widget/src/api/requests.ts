@@ -9,6 +9,16 @@ export interface MessageBody {
   message: string
   conversation_id?: string
   client_extractors?: Record<string, string>
+  /** Uploaded files' ids (1.2, the attachments module). */
+  attachments?: string[]
+}
+
+/** An uploaded file as the server describes it (`POST attachments`, a history message's `attachments`). */
+export interface AttachmentSummary {
+  id: string
+  name: string
+  type: string
+  size: number
 }
 
 /** A reply's rating (contract §9.4). */
@@ -27,6 +37,8 @@ export interface HistoryMessage {
   sources?: ReplySource[]
   /** Who wrote it (1.2): a person who took the conversation over is `{ kind: "agent", name }`. */
   author?: { kind: string; name?: string }
+  /** A user message's files (1.2); absent from servers without attachments. */
+  attachments?: AttachmentSummary[]
 }
 
 /** The decision body of the approvals route: one answer for every call, or one per call id. */

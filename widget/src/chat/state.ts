@@ -1,6 +1,6 @@
 import type { PendingToolCall, ReplySource, StreamEvent } from '@chatbot-kit/kernel'
 import type { WidgetError } from '../api/errors.js'
-import type { HistoryMessage, Rating } from '../api/requests.js'
+import type { AttachmentSummary, HistoryMessage, Rating } from '../api/requests.js'
 
 export interface ToolActivity {
   callId: string
@@ -37,6 +37,8 @@ export interface ChatMessage {
   sources?: ReplySource[]
   /** The name of the person who wrote it (handoff); a model's reply has none. */
   author?: string
+  /** The files a user message carried (history, 1.2), shown by the attachments module. */
+  attachments?: AttachmentSummary[]
 }
 
 export interface ChatState {
@@ -70,9 +72,9 @@ export const createMessage = (role: ChatMessage['role'], content: string, status
 
 /** A stored message as shown: a reply cut short (`incomplete`) looks like a stopped one. */
 export const fromHistory = (message: HistoryMessage): ChatMessage => ({
+  // Spread first: what the widget does not read itself (`attachments`) stays for a module that does.
+  ...message,
   ...createMessage(message.role, message.content, message.status === 'incomplete' ? 'stopped' : message.status === 'streaming' ? 'streaming' : 'complete', message.id ?? null),
-  feedback: message.feedback,
-  sources: message.sources,
   author: message.author?.name,
 })
 

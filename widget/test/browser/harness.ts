@@ -61,7 +61,7 @@ function recorderPlugin(recorder: Recorder): ChatbotPlugin {
  * A page hosting the widget, for the chatbot without the fixture (the demo provider behind it),
  * with a link after it (what Tab reaches when it leaves the widget). `?csp=strict` or
  * `?csp=minimal` serves it under that one of `POLICIES`, without the page's own inline style;
- * `?dir=rtl` makes it right-to-left, `?channel=support` renders the channel with handoff, `?position=inline` renders the widget inline (text follows
+ * `?dir=rtl` makes it right-to-left, `?channel=support` renders the channel with handoff, `?channel=files` the one with attachments, `?position=inline` renders the widget inline (text follows
  * it), `?sheet=<name>` links that one of `SHEETS`.
  */
 function pagePlugin(): ChatbotPlugin {
@@ -77,7 +77,7 @@ function pagePlugin(): ChatbotPlugin {
           const query = event.url.searchParams
           const policy = POLICIES[query.get('csp') as keyof typeof POLICIES] as string | undefined
           const position = query.get('position') === 'inline' ? 'inline' : undefined
-          const channel = query.get('channel') === 'support' ? 'support' : 'default'
+          const channel = ['support', 'files'].find((name) => name === query.get('channel')) ?? 'default'
           const widget = await chatbot.renderWidget(event, { channel, title: 'Shop assistant', position })
           const body = policy || query.has('sheet') ? '<body>' : '<body style="font-family: Georgia, serif; margin: 2em">'
           const sheet = query.has('sheet') ? `<link rel="stylesheet" href="/chatbot/test-page.css?sheet=${encodeURIComponent(query.get('sheet')!)}">` : ''
@@ -130,6 +130,8 @@ export async function startWidgetServer(options: { fixture: boolean }): Promise<
       default: { greeting: GREETING, allowedExtractors: ['fast', 'slow'], extractorTimeoutMs: 300 },
       // Human handoff on (docs/handoff.md): the page `?channel=support`.
       support: { greeting: GREETING, handoff: { enabled: true } },
+      // Attachments on (docs/attachments.md): the page `?channel=files`.
+      files: { greeting: GREETING, attachments: { enabled: true, types: ['image/*', 'text/*'], maxFiles: 3 } },
     },
     plugins: [recorderPlugin(recorder), ...(options.fixture ? [] : [pagePlugin()])],
   }

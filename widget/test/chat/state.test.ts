@@ -69,6 +69,13 @@ describe('fromHistory', () => {
   it('keeps the stored id and rating (absent from older servers)', () => {
     expect(fromHistory({ role: 'assistant', content: 'x', id: 'm-3', feedback: 'down' })).toMatchObject({ id: 'm-3', feedback: 'down' })
     expect(fromHistory({ role: 'assistant', content: 'Hello', id: null, feedback: null })).toMatchObject({ id: null, feedback: null })
-    expect(fromHistory({ role: 'assistant', content: 'x' })).toMatchObject({ id: null, feedback: undefined })
+    const older = fromHistory({ role: 'assistant', content: 'x' })
+    expect([older.id, older.feedback]).toEqual([null, undefined])
+  })
+
+  it('keeps a user message\'s attachments (for the attachments module) and a person\'s name', () => {
+    const files = [{ id: 'a-1', name: 'sky.png', type: 'image/png', size: 12 }]
+    expect(fromHistory({ role: 'user', content: 'Look', id: 'm-4', attachments: files })).toMatchObject({ role: 'user', content: 'Look', status: 'complete', id: 'm-4', attachments: files, tools: [] })
+    expect(fromHistory({ role: 'assistant', content: 'Hi', author: { kind: 'agent', name: 'Ada' } }).author).toBe('Ada')
   })
 })

@@ -5,7 +5,7 @@ import { createStaticAsset, type StaticAsset } from './static-asset.js'
 const SCRIPT = { type: 'application/javascript; charset=utf-8', cacheControl: 'public, max-age=300, must-revalidate' }
 
 /**
- * A built script (`widget.js`, the widget's `handoff.js`) with its precompressed copies, read on
+ * A built script (`widget.js`, the widget's `handoff.js` and `attachments.js`) with its precompressed copies, read on
  * the first request and kept; a failed read (not built yet) is tried again on the next. `file`
  * gives the path or throws what the request answers; `onStale` hears of copies that are not of it.
  */

@@ -6,7 +6,7 @@ import { formatPruneReport } from '../prune-report.js'
 import { configArg, configLocation, guard } from '../shared.js'
 
 export default defineCommand({
-  meta: { name: 'prune', description: "Hard-delete conversations past their channel's retentionDays (with their messages and tool invocations)." },
+  meta: { name: 'prune', description: "Hard-delete conversations past their channel's retentionDays (with their messages, tool invocations and attachments' files)." },
   args: {
     'dry-run': { type: 'boolean', description: 'Count what would be deleted; delete nothing', default: false },
     channel: { type: 'string', description: 'Only this channel', valueHint: 'name' },
@@ -30,6 +30,9 @@ export default defineCommand({
         process.stdout.write(`\n${formatPruneReport(report)}\n`)
         const { conversations, messages } = report.total
         consola.success(dryRun ? `Would delete ${conversations} conversation(s) and ${messages} message(s).` : `Deleted ${conversations} conversation(s) and ${messages} message(s).`)
+        // The deleted conversations' files: no database cascade reaches a file store, and no server
+        // may be running to sweep it. The same sweep a server runs every minute (docs/attachments.md).
+        if (!dryRun) consola.info(`Removed ${await chatbot.sweepAttachments()} attachment file(s).`)
       } finally {
         await chatbot.close()
       }

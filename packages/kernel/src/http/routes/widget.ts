@@ -5,22 +5,20 @@ import type { ChatbotRoute } from '../route.js'
 import { createScriptFile } from '@chatbot-kit/http'
 
 /**
- * `GET /widget.js`: the widget bundle, brotli or gzip as precompressed by its build when the
- * browser accepts it, cacheable, revalidated by ETag; never a cookie.
+ * `GET <path>`: a built script of the widget's (`widget.js`, and the modules plugins serve beside
+ * it), brotli or gzip as precompressed by its build when the browser accepts it, cacheable,
+ * revalidated by ETag; never a cookie. `file` gives its path or throws what the request answers.
  */
+export function scriptRoute(name: string, path: string, file: () => string, onStale?: (copy: string, file: string) => void): ChatbotRoute {
+  const script = createScriptFile(file, onStale)
+  return { name, method: 'GET', path, stateful: false, handler: (event: H3Event) => script.respond(event.req) }
+}
+
+/** `GET /widget.js`: the widget bundle. */
 export function widgetRoute(runtime: KernelRuntime): ChatbotRoute {
-  const script = createScriptFile(
-    () => {
-      if (!runtime.widgetFile) throw new ChatbotNotFoundException('No widget bundle is configured.')
-      return runtime.widgetFile
-    },
-    (copy, file) => runtime.logger.warn(`${copy} is not a compressed copy of ${file} (left from another build?); it is not served. Build the widget again.`),
-  )
-  return {
-    name: 'chatbot.widget-js',
-    method: 'GET',
-    path: '/widget.js',
-    stateful: false,
-    handler: (event: H3Event) => script.respond(event.req),
+  const file = () => {
+    if (!runtime.widgetFile) throw new ChatbotNotFoundException('No widget bundle is configured.')
+    return runtime.widgetFile
   }
+  return scriptRoute('chatbot.widget-js', '/widget.js', file, (copy, path) => runtime.logger.warn(`${copy} is not a compressed copy of ${path} (left from another build?); it is not served. Build the widget again.`))
 }
