@@ -35,9 +35,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 process.once('exit', killAll)
 
-/** Spawns `node args…`, resolves with the child once `match` returns a value for a stdout line. */
-export function spawnUntil(args, { env = process.env, cwd = ROOT, match, timeoutMs = 20_000, onLine, name = 'child' } = {}) {
-  const child = trackChild(spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] }))
+/** Spawns `node args…` (`node`: another Node binary), resolves with the child once `match` returns a value for a stdout line. */
+export function spawnUntil(args, { env = process.env, cwd = ROOT, match, timeoutMs = 20_000, onLine, name = 'child', node = process.execPath } = {}) {
+  const child = trackChild(spawn(node, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] }))
   let stderr = ''
   child.stderr.on('data', (chunk) => {
     stderr += chunk
@@ -91,6 +91,16 @@ export function percentile(values, p) {
   return sorted[rank]
 }
 export const median = (values) => percentile(values, 50)
+
+/** The soft limit of open files of a process (Linux /proc), or null. */
+export function openFilesLimit(pid) {
+  try {
+    const match = /Max open files\s+(\d+)/.exec(readFileSync(`/proc/${pid}/limits`, 'utf8'))
+    return match ? Number(match[1]) : null
+  } catch {
+    return null
+  }
+}
 
 /** Resident set size of a process, in bytes (Linux /proc). */
 export function rssBytes(pid) {

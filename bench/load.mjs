@@ -150,6 +150,18 @@ async function requestsMode() {
   return { ...summary, elapsedMs: elapsed, tokensPerSecond: (windowTokens / windowMs) * 1000 }
 }
 
+/** `count` GETs of `url`, 50 ms apart, each on a fresh connection: their times (Infinity for a failure). */
+async function probeHealth(url, count, onBody) {
+  const times = []
+  for (let i = 0; i < count; i++) {
+    const probe = await httpGet(url)
+    times.push(probe.status === 200 ? probe.ms : Infinity)
+    if (probe.status === 200) onBody?.(probe.body)
+    await sleep(50)
+  }
+  return times
+}
+
 async function streamsMode() {
   const { stepSize, maxStreams, settleMs = 3000, gapLimitMs = 2000, serverPid, healthUrl, openConcurrency = 200, probes = 20 } = options
   const open = new Set()
@@ -164,6 +176,8 @@ async function streamsMode() {
     }
   }, 200)
   const baseline = rssBytes(serverPid)
+  // The idle server's health, probed as at each step: the yardstick of the health budget.
+  const idleHealthP99 = percentile(await probeHealth(healthUrl, probes), 99)
   const steps = []
   let opened = 0
   let stop = null
@@ -223,20 +237,14 @@ async function streamsMode() {
     const stalledWhileOpening = maxGap > gapLimitMs ? maxGap : 0
     maxGap = stalledWhileOpening
     await sleep(settleMs)
-    const health = []
     let active = null
-    for (let i = 0; i < probes; i++) {
-      const probe = await httpGet(healthUrl)
-      health.push(probe.status === 200 ? probe.ms : Infinity)
-      if (probe.status === 200) {
-        try {
-          active = JSON.parse(probe.body).active_streams ?? active
-        } catch {
-          // peer's health has no counter
-        }
+    const health = await probeHealth(healthUrl, probes, (body) => {
+      try {
+        active = JSON.parse(body).active_streams ?? active
+      } catch {
+        // peer's health has no counter
       }
-      await sleep(50)
-    }
+    })
     const rss = rssBytes(serverPid)
     const step = {
       streams: open.size,
@@ -247,6 +255,7 @@ async function streamsMode() {
       rssPerStreamBytes: open.size ? Math.round((rss - baseline) / open.size) : null,
       healthP50: percentile(health, 50),
       healthP99: percentile(health, 99),
+      healthP99OverIdle: percentile(health, 99) / idleHealthP99,
     }
     steps.push(step)
     process.stderr.write(`[load ${target}] ${JSON.stringify(step)}\n`)
@@ -259,7 +268,7 @@ async function streamsMode() {
     s.abort()
   }
   const good = steps.filter((s) => s.maxGapMs <= gapLimitMs && s.errors === 0)
-  return { baselineRssBytes: baseline, steps, stoppedBecause: stop ?? `reached ${maxStreams} streams`, held: good.length ? good[good.length - 1] : null }
+  return { baselineRssBytes: baseline, idleHealthP99, steps, stoppedBecause: stop ?? `reached ${maxStreams} streams`, held: good.length ? good[good.length - 1] : null }
 }
 
 async function disconnectMode() {

@@ -82,6 +82,6 @@ await bundle('packages/stores', 'stores')
 await bundle('packages/http', 'http')
 // Two entries, the host's (kernel.js) and the plugins' helpers (plugin-entry.js: plugin.js is tsc's output of src/plugin.ts), sharing one copy of the kernel's modules in a chunk.
 const kernelDist = join(root, 'packages/kernel/dist')
-await bundleInto('packages/kernel', { kernel: join(kernelDist, 'index.js'), 'plugin-entry': join(kernelDist, 'for-plugins.js') }, (path) => ['@chatbot-kit/stores', '@chatbot-kit/http', 'kysely', 'hookable', 'unstorage', 'unstorage/drivers/memory'].includes(path))
+await bundleInto('packages/kernel', { kernel: join(kernelDist, 'index.js'), 'plugin-entry': join(kernelDist, 'for-plugins.js') }, (path) => ['@chatbot-kit/stores', '@chatbot-kit/http', 'kysely', 'hookable', 'unstorage', 'unstorage/drivers/memory', '@opentelemetry/api'].includes(path))
 await Promise.all(readdirSync(join(root, 'plugins')).map((plugin) => bundle(join('plugins', plugin), 'bundle', [], /^\.\/admin\//)))
 await bundleExports('packages/admin', (path) => /^@trpc\/server(\/|$)/.test(path))

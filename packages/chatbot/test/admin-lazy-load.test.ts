@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { generateAppKey } from 'chatbot-kit'
-import { assertBuilt, cleanEnv, SERVE_URL_LINE, start, stop, tempProject } from './cli.js'
+import { assertBuilt, cleanEnv, moduleLogger, SERVE_URL_LINE, start, stop, tempProject } from './cli.js'
 
 // The admin API costs a server that never serves an admin request nothing: tRPC, the router and
 // every plugin's admin procedures (the `admin` field's module) load with the first admin request.
@@ -11,14 +11,6 @@ import { assertBuilt, cleanEnv, SERVE_URL_LINE, start, stop, tempProject } from 
 
 const TOKEN = 'lazy-admin-token-0123456789'
 const BUILT_IN_CONTRIBUTORS = ['feedback', 'knowledge', 'quota', 'retention', 'tools']
-
-/** A preload that appends the URL of every module Node loads to `log`. */
-function moduleLogger(dir: string, log: string): string {
-  const hook = `import { appendFileSync } from 'node:fs'; export async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context) }`
-  const file = join(dir, 'log-modules.mjs')
-  writeFileSync(file, `import { register } from 'node:module'\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})\n`)
-  return file
-}
 
 describe('the admin API on chatbot serve', () => {
   it('loads tRPC and the plugins’ admin modules with the first admin request, not at start-up', { timeout: 120_000 }, async () => {

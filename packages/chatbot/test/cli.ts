@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -95,3 +95,11 @@ export const DATABASE_TARGETS = [
   { name: 'sqlite', skip: false, database: async (dir: string) => ({ url: join(dir, '.data', 'chatbot.sqlite'), drop: async () => {} }) },
   { name: 'postgres', skip: !postgresUrl, database: async () => createPostgresSchema(postgresUrl!) },
 ]
+
+/** A preload (for `NODE_OPTIONS=--import <file>`) that appends the URL of every module Node loads to `log`. */
+export function moduleLogger(dir: string, log: string): string {
+  const hook = `import { appendFileSync } from 'node:fs'; export async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context) }`
+  const file = join(dir, 'log-modules.mjs')
+  writeFileSync(file, `import { register } from 'node:module'\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})\n`)
+  return file
+}

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path'
-import { createStorage, type Storage } from 'unstorage'
+import type { Storage } from 'unstorage'
 import type { ResolvedConfig } from '@chatbot-kit/kernel'
 
 /** The file store, made on first use: an app whose channels never take files loads no driver. */
@@ -24,6 +24,8 @@ export function createFileStore(config: ResolvedConfig): FileStore {
 }
 
 async function open(config: ResolvedConfig): Promise<Storage> {
+  // Imported here too: the first file, not start-up, pays for unstorage.
+  const { createStorage } = await import('unstorage')
   if (config.attachments.storage) return createStorage({ driver: config.attachments.storage })
   const { default: fsDriver } = await import('unstorage/drivers/fs')
   return createStorage({ driver: fsDriver({ base: defaultFolder(config.database.url) }) })

@@ -25,7 +25,7 @@ export function eventsRoute(api: PluginApi, service: HandoffService): ChatbotRou
     stateful: false,
     async handler(event: H3Event) {
       const body = await readSignedBody(event)
-      const signer = verifiedBy(secrets(), body, event.req.headers)
+      const signer = await verifiedBy(secrets(), body, event.req.headers)
       const inbound = readInboundEvent(body)
       const conversation = await service.conversation(inbound.conversation_id)
       // A channel's own secret signs only that channel's conversations.

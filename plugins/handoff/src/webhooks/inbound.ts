@@ -1,9 +1,9 @@
 import { ChatbotValidationException } from '@chatbot-kit/kernel'
 import { isUuid } from '@chatbot-kit/kernel/plugin'
-import { Webhook } from 'standardwebhooks'
 import { ChatbotHandoffException } from '../errors.js'
 import type { HandoffWebhook } from '../options.js'
 import type { InboundEvent } from './payload.js'
+import { loadWebhook } from './load-webhook.js'
 
 const TYPES = new Set(['claim', 'message', 'release'])
 const MAX_TEXT = 20_000
@@ -12,7 +12,8 @@ const MAX_TEXT = 20_000
  * The secret among `webhooks` that signed `body` (Standard Webhooks: the HMAC of
  * `id.timestamp.body`, a timestamp within 5 minutes of now). None: 401.
  */
-export function verifiedBy(webhooks: HandoffWebhook[], body: string, headers: Headers): HandoffWebhook {
+export async function verifiedBy(webhooks: HandoffWebhook[], body: string, headers: Headers): Promise<HandoffWebhook> {
+  const Webhook = await loadWebhook()
   const signed = { 'webhook-id': headers.get('webhook-id') ?? '', 'webhook-timestamp': headers.get('webhook-timestamp') ?? '', 'webhook-signature': headers.get('webhook-signature') ?? '' }
   for (const webhook of webhooks) {
     try {

@@ -1,7 +1,7 @@
-import { Webhook } from 'standardwebhooks'
 import type { PluginApi } from '@chatbot-kit/kernel'
 import type { HandoffWebhook } from '../options.js'
 import type { OutboundEvent } from './payload.js'
+import { loadWebhook } from './load-webhook.js'
 
 /** Waits before each retry: a receiver that is down for about a minute loses nothing. */
 export const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 30_000]
@@ -38,6 +38,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     })
 
   const post = async (webhook: HandoffWebhook, event: OutboundEvent): Promise<void> => {
+    const Webhook = await loadWebhook()
     const body = JSON.stringify(event)
     const timestamp = new Date()
     const signature = new Webhook(webhook.secret).sign(event.id, timestamp, body)
