@@ -204,13 +204,14 @@ async function measureLatency(servers) {
   }
   row('latency', 'TTFT p50 (ms)', { direct: round(p('direct', 50)), chatbot: round(p('chatbot', 50)), peer: round(p('peer', 50)) })
   row('latency', 'TTFT p99 (ms)', { direct: round(p('direct', 99)), chatbot: round(p('chatbot', 99)), peer: round(p('peer', 99)) })
-  row('latency', 'added TTFT p50 over direct (ms)', { direct: 0, chatbot: round(added('chatbot', 50)), peer: round(added('peer', 50)), ratio: round(added('chatbot', 50) / added('peer', 50)), budget: '≤ 1.5 ms', pass: added('chatbot', 50) <= 1.5 })
-  row('latency', 'added TTFT p99 over direct (ms)', { direct: 0, chatbot: round(added('chatbot', 99)), peer: round(added('peer', 99)), ratio: round(added('chatbot', 99) / added('peer', 99)), budget: '≤ 4 ms', pass: added('chatbot', 99) <= 4 })
+  row('latency', 'added TTFT p50 over direct (ms)', { direct: 0, chatbot: round(added('chatbot', 50)), peer: round(added('peer', 50)), ratio: round(added('chatbot', 50) / added('peer', 50)), budget: '≤ 0.3× peer', pass: added('chatbot', 50) <= 0.3 * added('peer', 50) })
+  row('latency', 'added TTFT p99 over direct (ms)', { direct: 0, chatbot: round(added('chatbot', 99)), peer: round(added('peer', 99)), ratio: round(added('chatbot', 99) / added('peer', 99)) })
   row('latency', 'errors', { direct: errors.direct, chatbot: errors.chatbot, peer: errors.peer, budget: '0', pass: errors.chatbot === 0 && (errors.shared ?? 0) === 0 })
   if (!servers.shared) return row('latency', 'Postgres + Redis mode', { chatbot: SHARED_STORES_SKIPPED })
   row('latency', 'Postgres + Redis mode: TTFT p50 / p99 (ms)', { chatbot: `${round(p('shared', 50))} / ${round(p('shared', 99))}` })
-  const extra = p('shared', 50) - p('chatbot', 50)
-  row('latency', 'Postgres + Redis mode: added TTFT p50 over SQLite mode (ms)', { chatbot: round(extra), budget: '≤ +1 ms', pass: extra <= 1 })
+  // 1.2's budget is a ratio of what each mode adds over direct, measured in the same rounds (issue [7/7]).
+  const ratio = added('shared', 50) / added('chatbot', 50)
+  row('latency', 'Postgres + Redis mode: added TTFT p50 over direct (ms; ratio: ÷ SQLite mode\'s)', { chatbot: round(added('shared', 50)), ratio: round(ratio), budget: '≤ 2× SQLite mode', pass: ratio <= 2 })
 }
 
 async function throughput() {
