@@ -62,7 +62,8 @@ describe('chatbot-kit installed from its packed packages', () => {
       await running.stop()
       await provider.close()
     }))
-    if (work) rmSync(work, { recursive: true, force: true })
+    if (work && !process.env.KEEP_PACKED) rmSync(work, { recursive: true, force: true })
+    console.log(`[packed] work ${work}`)
   }, 5 * 60_000)
 
   for (const layout of LAYOUT_NAMES) for (const kind of LAYOUTS[layout].kinds) describe(`${layout}/${kind}`, () => itServesTheChatbot(kind, () => app(layout, kind)))

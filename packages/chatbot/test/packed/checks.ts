@@ -89,7 +89,7 @@ export function itServesTheChatbot(label: string, app: () => PackedApp): void {
       expect(served.headers['content-encoding'], asset.pathname).toBe('br')
     }
     const health = await fetch(`${app().origin}/chatbot/admin/trpc/health`, { headers: { authorization: `Bearer ${PACKED_ADMIN_TOKEN}` } })
-    expect(health.status).toBe(200)
+    expect(health.status, await health.clone().text()).toBe(200)
     // The built-in plugins' procedures, loaded from their packages with the first admin request.
     const capabilities = await fetch(`${app().origin}/chatbot/admin/trpc/capabilities`, { headers: { authorization: `Bearer ${PACKED_ADMIN_TOKEN}` } })
     expect(((await capabilities.json()) as { result: { data: { procedures: string[] } } }).result.data.procedures).toEqual(expect.arrayContaining(['approvals.list', 'feedback.list', 'retention.prune', 'usage.daily']))
