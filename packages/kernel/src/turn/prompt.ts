@@ -12,16 +12,23 @@ const HISTORY_WINDOW = 200
 // as o200k's pre-split joins a newline to no next character but space or "/" (prompt.test.ts).
 const lineTokens = new Map<string, number>()
 
+/** A text cut as the system prompt is counted: each piece ends with its newlines. */
+export const promptLines = (text: string): string[] => text.split(/(?<=\n)(?=[^\s/])/)
+
+/** Caches lines with their `countTokens` counts, as a plugin stored them (docs/plugins.md): exact, as the line is the key. */
+export function seedPromptLines(lines: Iterable<readonly [string, number]>): void {
+  for (const [line, tokens] of lines) {
+    if (lineTokens.size >= 2048) lineTokens.delete(lineTokens.keys().next().value!)
+    if (line.length <= 2000) lineTokens.set(line, tokens)
+  }
+}
+
 export function systemPromptTokens(prompt: string): number {
   let total = 0
-  for (const line of prompt.split(/(?<=\n)(?=[^\s/])/)) {
+  for (const line of promptLines(prompt)) {
     let tokens = lineTokens.get(line)
-    if (tokens === undefined) {
-      tokens = countTokens(line)
-      if (lineTokens.size >= 2048) lineTokens.delete(lineTokens.keys().next().value!)
-      if (line.length <= 2000) lineTokens.set(line, tokens)
-    }
-    total += tokens
+    if (tokens === undefined) seedPromptLines([[line, (tokens = countTokens(line))]])
+    total += tokens!
   }
   return total
 }

@@ -40,7 +40,7 @@ async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[], s
   // The common case, every indexed source searched, needs no join to filter.
   const every = present.every((source) => sources.includes(source))
   const { rows } = await sql<CandidateRow>`
-    select c.id, c.source, d.document, c.url, c.title, c.heading, c.text
+    select c.id, c.source, d.document, c.url, c.title, c.heading, c.text, c.line_tokens
     from (
       select f.rowid as id, bm25(${fts}, 8.0, 4.0, 1.0) as rank from ${fts} f
       ${every ? sql`` : sql`join ${chunks} s on s.id = f.rowid`}
@@ -59,7 +59,7 @@ async function postgresSearch(db: ChatbotDb, terms: string[], sources: string[],
   const chunks = sql.table('knowledge_chunks')
   const query = sql`websearch_to_tsquery('english', ${terms.join(' or ')})`
   const { rows } = await sql<CandidateRow>`
-    select c.id, c.source, d.document, c.url, c.title, c.heading, c.text
+    select c.id, c.source, d.document, c.url, c.title, c.heading, c.text, c.line_tokens
     from ${chunks} c join ${sql.table('knowledge_documents')} d on d.id = c.document_id
     where c.search @@ ${query} and c.source in (${sql.join(sources)})
     order by ts_rank_cd(c.search, ${query}) desc, c.id limit ${CANDIDATES}`.execute(db)
