@@ -2,7 +2,9 @@ import { dialectOf, sql } from '@chatbot-kit/kernel/plugin'
 import type { ChatbotDb } from '../storage/tables.js'
 import type { IndexStatistics } from './index-statistics.js'
 import type { Candidate, TermStats } from './score.js'
-import { termMatches } from './term-matches.js'
+import { ftsStem, termMatches } from './term-matches.js'
+import { loadLengths, loadPostings } from './bm25-postings.js'
+import { bm25TopK } from './bm25-top-k.js'
 
 export interface FullTextResult {
   candidates: Candidate[]
@@ -29,29 +31,49 @@ const toCandidates = (rows: CandidateRow[]): Candidate[] => rows.map((row, posit
  */
 async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[], statistics: IndexStatistics): Promise<Omit<FullTextResult, 'chunks'>> {
   const fts = sql.table('knowledge_chunks_fts')
-  const chunks = sql.table('knowledge_chunks')
   const [total, present, frequencies] = await Promise.all([
     statistics.chunkCount(),
     statistics.sources(),
     Promise.all(terms.map((term) => statistics.frequency(term, async () => Number((await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${`"${term}"`}`.execute(db)).rows[0]!.n)))),
   ])
   const telling = terms.filter((_, index) => frequencies[index]! <= total / 2)
-  const any = (telling.length > 0 ? telling : terms).map((term) => `"${term}"`).join(' OR ')
+  const matched = telling.length > 0 ? telling : terms
   // The common case, every indexed source searched, needs no join to filter.
   const every = present.every((source) => sources.includes(source))
-  const { rows } = await sql<CandidateRow>`
+  const best = (await rankInProcess(db, matched, matched.map((term) => frequencies[terms.indexOf(term)]!), every ? () => true : sources, statistics)) ?? (await rankInFts(db, matched, every, sources))
+  const { rows } = best.length === 0 ? { rows: [] } : await sql<CandidateRow>`
     select c.id, c.source, d.document, c.url, c.title, c.heading, c.text, c.line_tokens
-    from (
-      select f.rowid as id, bm25(${fts}, 8.0, 4.0, 1.0) as rank from ${fts} f
-      ${every ? sql`` : sql`join ${chunks} s on s.id = f.rowid`}
-      where ${fts} match ${any} ${every ? sql`` : sql`and s.source in (${sql.join(sources)})`}
-      order by rank limit ${CANDIDATES}
-    ) best
-    join ${chunks} c on c.id = best.id join ${sql.table('knowledge_documents')} d on d.id = c.document_id
-    order by best.rank`.execute(db)
+    from ${sql.table('knowledge_chunks')} c join ${sql.table('knowledge_documents')} d on d.id = c.document_id
+    where c.id in (${sql.join(best)})`.execute(db)
+  const order = new Map(best.map((id, position) => [id, position]))
+  rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!)
   const candidates = toCandidates(rows)
   const matches = termMatches(candidates, terms)
   return { candidates, terms: terms.map((term, index) => ({ term, documentFrequency: frequencies[index]!, matches: matches[index]! })) }
+}
+
+/** The best CANDIDATES ids by FTS5's own `bm25` ranking, ties in id order. */
+async function rankInFts(db: ChatbotDb, terms: string[], every: boolean, sources: string[]): Promise<number[]> {
+  const fts = sql.table('knowledge_chunks_fts')
+  const { rows } = await sql<{ id: number }>`
+    select f.rowid as id from ${fts} f
+    ${every ? sql`` : sql`join ${sql.table('knowledge_chunks')} s on s.id = f.rowid`}
+    where ${fts} match ${terms.map((term) => `"${term}"`).join(' OR ')} ${every ? sql`` : sql`and s.source in (${sql.join(sources)})`}
+    order by bm25(${fts}, 8.0, 4.0, 1.0), f.rowid limit ${CANDIDATES}`.execute(db)
+  return rows.map((row) => row.id)
+}
+
+/**
+ * The same ranking computed in process from each term's postings (bm25-top-k.ts), kept until the
+ * next sync; undefined when a term's postings are not the rows FTS5 matches for it (a word its
+ * tokenizer splits or stems otherwise), for FTS5 to rank then.
+ */
+async function rankInProcess(db: ChatbotDb, terms: string[], frequencies: number[], sources: ((id: number) => boolean) | string[], statistics: IndexStatistics): Promise<number[] | undefined> {
+  const [index, postings] = await Promise.all([statistics.lengths(() => loadLengths(db)), Promise.all(terms.map((term) => statistics.postings(ftsStem(term), () => loadPostings(db, ftsStem(term)))))])
+  if (postings.some((list, at) => list.ids.length !== frequencies[at])) return undefined
+  const accept = typeof sources === 'function' ? sources : (id: number) => sources.includes(index.sources.get(id)!)
+  const phrases = postings.map((list, at) => ({ postings: list, documentFrequency: frequencies[at]! }))
+  return bm25TopK(phrases, index, index.lengths.size, accept, CANDIDATES).map((ranked) => ranked.id)
 }
 
 /** Postgres: `tsvector` (English stemming) with a GIN index, ranked by `ts_rank_cd` (weights A title, B heading). */
