@@ -23,8 +23,9 @@ const toCandidates = (rows: CandidateRow[]): Candidate[] => rows.map((row, posit
 
 /**
  * SQLite: FTS5's BM25 with title and heading weighing more than the body (porter stemming). The
- * best rows are ranked inside the full-text index first and only they are joined to their chunks:
- * joining every match before the sort cost 14 ms a question at 10,000 chunks. A term in more than
+ * best rows are ranked first (in process from FTS5's postings, else by FTS5) and only they are
+ * joined to their chunks: joining every match before the sort cost 14 ms a question at 10,000
+ * chunks; FTS5's own ranking scores every match, 1 to 2 ms for ~1,800. A term in more than
  * half of the chunks is left out of the MATCH (still scored): FTS5 gives such a term no weight
  * (its inverse document frequency is clamped to 1e-6), yet each of its thousands of rows had to be
  * ranked (docs/knowledge.md, "Speed").
@@ -40,7 +41,7 @@ async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[], s
   const matched = telling.length > 0 ? telling : terms
   // The common case, every indexed source searched, needs no join to filter.
   const every = present.every((source) => sources.includes(source))
-  const best = (await rankInProcess(db, matched, matched.map((term) => frequencies[terms.indexOf(term)]!), every ? () => true : sources, statistics)) ?? (await rankInFts(db, matched, every, sources))
+  const best = (await rankInProcess(db, matched, matched.map((term) => frequencies[terms.indexOf(term)]!), every ? undefined : sources, statistics)) ?? (await rankInFts(db, matched, every, sources))
   const { rows } = best.length === 0 ? { rows: [] } : await sql<CandidateRow>`
     select c.id, c.source, d.document, c.url, c.title, c.heading, c.text, c.line_tokens
     from ${sql.table('knowledge_chunks')} c join ${sql.table('knowledge_documents')} d on d.id = c.document_id
@@ -65,13 +66,13 @@ async function rankInFts(db: ChatbotDb, terms: string[], every: boolean, sources
 
 /**
  * The same ranking computed in process from each term's postings (bm25-top-k.ts), kept until the
- * next sync; undefined when a term's postings are not the rows FTS5 matches for it (a word its
- * tokenizer splits or stems otherwise), for FTS5 to rank then.
+ * next sync; `sources` undefined searches all. Undefined when a term's postings are not the rows
+ * FTS5 matches for it (a word its tokenizer splits or stems otherwise): FTS5 ranks then.
  */
-async function rankInProcess(db: ChatbotDb, terms: string[], frequencies: number[], sources: ((id: number) => boolean) | string[], statistics: IndexStatistics): Promise<number[] | undefined> {
+async function rankInProcess(db: ChatbotDb, terms: string[], frequencies: number[], sources: string[] | undefined, statistics: IndexStatistics): Promise<number[] | undefined> {
   const [index, postings] = await Promise.all([statistics.lengths(() => loadLengths(db)), Promise.all(terms.map((term) => statistics.postings(ftsStem(term), () => loadPostings(db, ftsStem(term)))))])
   if (postings.some((list, at) => list.ids.length !== frequencies[at])) return undefined
-  const accept = typeof sources === 'function' ? sources : (id: number) => sources.includes(index.sources.get(id)!)
+  const accept = sources ? (id: number) => sources.includes(index.sources.get(id)!) : () => true
   const phrases = postings.map((list, at) => ({ postings: list, documentFrequency: frequencies[at]! }))
   return bm25TopK(phrases, index, index.lengths.size, accept, CANDIDATES).map((ranked) => ranked.id)
 }
