@@ -15,23 +15,17 @@ const lineTokens = new Map<string, number>()
 /** A text cut as the system prompt is counted: each piece ends with its newlines. */
 export const promptLines = (text: string): string[] => text.split(/(?<=\n)(?=[^\s/])/)
 
-/** Caches lines with their `countTokens` counts, as a plugin stored them (docs/plugins.md): exact, as the line is the key. */
-export function seedPromptLines(lines: Iterable<readonly [string, number]>): void {
-  for (const [line, tokens] of lines) {
-    if (lineTokens.size >= 2048) lineTokens.delete(lineTokens.keys().next().value!)
-    if (line.length <= 2000) lineTokens.set(line, tokens)
-  }
+/** Caches a line's count (`countTokens(line)`, whoever took it) and returns it. */
+function cacheLine(line: string, tokens: number): number {
+  if (lineTokens.size >= 2048) lineTokens.delete(lineTokens.keys().next().value!)
+  if (line.length <= 2000) lineTokens.set(line, tokens)
+  return tokens
 }
 
-export function systemPromptTokens(prompt: string): number {
-  let total = 0
-  for (const line of promptLines(prompt)) {
-    let tokens = lineTokens.get(line)
-    if (tokens === undefined) seedPromptLines([[line, (tokens = countTokens(line))]])
-    total += tokens!
-  }
-  return total
-}
+/** Caches lines with the counts a plugin took ahead (docs/plugins.md): exact, as the line is the key. */
+export const seedPromptLines = (lines: Iterable<readonly [string, number]>): void => { for (const [line, tokens] of lines) cacheLine(line, tokens) }
+
+export const systemPromptTokens = (prompt: string): number => promptLines(prompt).reduce((total, line) => total + (lineTokens.get(line) ?? cacheLine(line, countTokens(line))), 0)
 
 /**
  * Builds `turn.request`: system prompt, as much history as fits `tokenCap` (oldest dropped
