@@ -54,7 +54,7 @@ describe('bm25TopK against FTS5 (sqlite, the retrieval corpus)', () => {
       })),
     )
     for (const [at, phrase] of phrases.entries()) expect(phrase.postings.ids.length, terms[at]).toBe(phrase.documentFrequency)
-    const ours = bm25TopK(phrases, lengths, lengths.lengths.size, filter?.keep ?? (() => true), 50)
+    const ours = bm25TopK(phrases, lengths, lengths.lengths.size, filter?.keep ?? (() => true), 50)!
     expect(ours.map((row) => row.id), match).toEqual(rows.map((row) => row.id))
     for (const [at, row] of rows.entries()) expect(Math.abs(ours[at]!.rank - row.rank), match).toBeLessThan(1e-9)
     checked++
@@ -79,5 +79,14 @@ describe('bm25TopK against FTS5 (sqlite, the retrieval corpus)', () => {
       await compare(terms)
     }
     expect(checked - before).toBe(300)
+  })
+
+  it('declines (FTS5 ranks then) when a chunk is newer than the lengths it was given', async () => {
+    const [newest] = await withKnowledge(chatbot.db).selectFrom('knowledge_chunks').select(['id', 'text']).orderBy('id', 'desc').limit(1).execute()
+    const term = wordsOf(newest!.text)[0]!
+    const postings = await loadPostings(chatbot.db, ftsStem(term))
+    const older = { ...lengths, lengths: new Map([...lengths.lengths].filter(([id]) => id !== Number(newest!.id))) }
+    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], lengths, lengths.lengths.size, () => true, 50)).toBeDefined()
+    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], older, lengths.lengths.size, () => true, 50)).toBeUndefined()
   })
 })

@@ -20,9 +20,10 @@ export interface Ranked {
  * The best `limit` chunks for an OR of `phrases`, ranked exactly as `bm25(fts, 8, 4, 1)` ranks
  * them: the same sums, taken in the same order, over the phrases' postings. Scoring the union of
  * a few posting lists in process costs microseconds where FTS5 reads each match's instances and
- * sizes again (1 to 2 ms for ~1,800 matches); ties go to the lower id.
+ * sizes again (1 to 2 ms for ~1,800 matches); ties go to the lower id. Undefined when a chunk
+ * has no known length (indexed by a sync still running when the lengths were read).
  */
-export function bm25TopK(phrases: Phrase[], index: ChunkLengths, rows: number, accept: (id: number) => boolean, limit: number): Ranked[] {
+export function bm25TopK(phrases: Phrase[], index: ChunkLengths, rows: number, accept: (id: number) => boolean, limit: number): Ranked[] | undefined {
   const scores = new Map<number, number>()
   for (const { postings, documentFrequency } of phrases) {
     let idf = Math.log((rows - documentFrequency + 0.5) / (documentFrequency + 0.5))
@@ -31,7 +32,8 @@ export function bm25TopK(phrases: Phrase[], index: ChunkLengths, rows: number, a
     for (let at = 0; at < ids.length; at++) {
       const id = ids[at]!
       const frequency = hits[at]!
-      const length = index.lengths.get(id)!
+      const length = index.lengths.get(id)
+      if (length === undefined) return undefined
       const score = idf * ((frequency * (K1 + 1.0)) / (frequency + K1 * (1 - B + (B * length) / index.average)))
       scores.set(id, (scores.get(id) ?? 0) + score)
     }

@@ -67,14 +67,15 @@ async function rankInFts(db: ChatbotDb, terms: string[], every: boolean, sources
 /**
  * The same ranking computed in process from each term's postings (bm25-top-k.ts), kept until the
  * next sync; `sources` undefined searches all. Undefined when a term's postings are not the rows
- * FTS5 matches for it (a word its tokenizer splits or stems otherwise): FTS5 ranks then.
+ * FTS5 matches for it (a word its tokenizer splits or stems otherwise) or a chunk is newer than
+ * the lengths: FTS5 ranks then.
  */
 async function rankInProcess(db: ChatbotDb, terms: string[], frequencies: number[], sources: string[] | undefined, statistics: IndexStatistics): Promise<number[] | undefined> {
   const [index, postings] = await Promise.all([statistics.lengths(() => loadLengths(db)), Promise.all(terms.map((term) => statistics.postings(ftsStem(term), () => loadPostings(db, ftsStem(term)))))])
   if (postings.some((list, at) => list.ids.length !== frequencies[at])) return undefined
   const accept = sources ? (id: number) => sources.includes(index.sources.get(id)!) : () => true
   const phrases = postings.map((list, at) => ({ postings: list, documentFrequency: frequencies[at]! }))
-  return bm25TopK(phrases, index, index.lengths.size, accept, CANDIDATES).map((ranked) => ranked.id)
+  return bm25TopK(phrases, index, index.lengths.size, accept, CANDIDATES)?.map((ranked) => ranked.id)
 }
 
 /** Postgres: `tsvector` (English stemming) with a GIN index, ranked by `ts_rank_cd` (weights A title, B heading). */
