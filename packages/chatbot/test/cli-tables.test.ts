@@ -42,7 +42,7 @@ describe('a database that already has a table of ours', () => {
       expect((await health()).status).toBe(503)
       const migrated = await run(['migrate'], dir, prefixed)
       expect(migrated.code).toBe(0)
-      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 11 migration/)
+      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 12 migration/)
       expect((await health()).status).toBe(200)
       expect((await run(['migrate'], dir, prefixed)).stdout).toMatch(/up to date/)
     } finally {

@@ -108,11 +108,11 @@ describe('chatbot serve, migrate and envelope', () => {
     const server = await start(['serve', '--port', '0', '--no-migrate'], dir, env, noted)
     const origin = server.output().match(URL_LINE)![1]!
     try {
-      expect(server.match[0]).toMatch(/: 11 pending \(.+\); health reports 503 until `chatbot migrate` runs\.$/)
+      expect(server.match[0]).toMatch(/: 12 pending \(.+\); health reports 503 until `chatbot migrate` runs\.$/)
       expect((await fetch(`${origin}/chatbot/health`)).status).toBe(503)
       const migrated = await run(['migrate'], dir, env)
       expect(migrated.code).toBe(0)
-      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 11 migration/)
+      expect(migrated.stdout + migrated.stderr).toMatch(/Applied 12 migration/)
       expect((await fetch(`${origin}/chatbot/health`)).status).toBe(200)
       expect((await run(['migrate'], dir, env)).stdout).toMatch(/up to date/)
     } finally {

@@ -60,6 +60,7 @@ export {
   type Schema,
 } from './storage/index.js'
 export { truncateUtf8, byteLength, countTokens, loadTokenizer, TRUNCATION_MARKER } from './text/index.js'
+export { promptLines, seedPromptLines } from './turn/prompt.js'
 export { escapeHtml, type RenderedWidget, type RenderWidgetOptions } from './widget-render.js'
 export type { NodeRequestPair, RenderTarget } from './widget-target.js'
 export { packageVersion } from './version.js'

@@ -72,9 +72,12 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
 
   const knowledgeStatus = (): Promise<SourceStatus[]> => sourceStatuses(db, names)
 
-  const searchKnowledge = (query: string, { channel, limit, minScore }: SearchKnowledgeOptions = {}): Promise<Retrieval> => {
+  const searchKnowledge = async (query: string, { channel, limit, minScore }: SearchKnowledgeOptions = {}): Promise<Retrieval> => {
     const sources = channel === undefined ? names : channelSources(names, api.settings(channel).knowledge)
-    return retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: minScore ?? knowledge.minScore }, retrievalIndex)
+    const retrieval = await retrieve(db, query, sources, { topK: limit ?? knowledge.topK, maxBytes: knowledge.maxBytes, minScore: minScore ?? knowledge.minScore }, retrievalIndex)
+    // The line counts are the turn's business, not the search's answer.
+    const { lines: _lines, ...answer } = retrieval
+    return answer
   }
 
   return { syncKnowledge, knowledgeStatus, searchKnowledge, retrievalIndex }

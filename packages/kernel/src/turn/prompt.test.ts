@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { countTokens, loadTokenizer } from '../text/index.js'
-import { systemPromptTokens } from './prompt.js'
+import { promptLines, seedPromptLines, systemPromptTokens } from './prompt.js'
 
 // Characters that meet o200k's pre-split at a line start: newlines and other spaces, "/", the
 // punctuation whose piece swallows trailing newlines, digits, letters of several scripts,
@@ -39,6 +39,15 @@ describe('systemPromptTokens', () => {
       expect(systemPromptTokens(text), page).toBe(countTokens(text))
       expect(systemPromptTokens(text), page).toBe(countTokens(text))
     }
+  })
+
+  it('takes a seeded line count from the cache: what a plugin counted is used, not recounted', async () => {
+    await loadTokenizer()
+    const prompt = 'Base prompt.\n\nA line only this test seeds, counted 1,000.\nThe last line.'
+    const lines = promptLines(prompt)
+    expect(lines).toHaveLength(3)
+    seedPromptLines([[lines[1]!, 1000]])
+    expect(systemPromptTokens(prompt)).toBe(countTokens(lines[0]!) + 1000 + countTokens(lines[2]!))
   })
 
   it('is not exact without the rule: a line starting with "/" joins the newline before it', async () => {

@@ -12,19 +12,20 @@ const HISTORY_WINDOW = 200
 // as o200k's pre-split joins a newline to no next character but space or "/" (prompt.test.ts).
 const lineTokens = new Map<string, number>()
 
-export function systemPromptTokens(prompt: string): number {
-  let total = 0
-  for (const line of prompt.split(/(?<=\n)(?=[^\s/])/)) {
-    let tokens = lineTokens.get(line)
-    if (tokens === undefined) {
-      tokens = countTokens(line)
-      if (lineTokens.size >= 2048) lineTokens.delete(lineTokens.keys().next().value!)
-      if (line.length <= 2000) lineTokens.set(line, tokens)
-    }
-    total += tokens
-  }
-  return total
+/** A text cut as the system prompt is counted: each piece ends with its newlines. */
+export const promptLines = (text: string): string[] => text.split(/(?<=\n)(?=[^\s/])/)
+
+/** Caches a line's count (`countTokens(line)`, whoever took it) and returns it. */
+function cacheLine(line: string, tokens: number): number {
+  if (lineTokens.size >= 2048) lineTokens.delete(lineTokens.keys().next().value!)
+  if (line.length <= 2000) lineTokens.set(line, tokens)
+  return tokens
 }
+
+/** Caches lines with the counts a plugin took ahead (docs/plugins.md): exact, as the line is the key. */
+export const seedPromptLines = (lines: Iterable<readonly [string, number]>): void => { for (const [line, tokens] of lines) cacheLine(line, tokens) }
+
+export const systemPromptTokens = (prompt: string): number => promptLines(prompt).reduce((total, line) => total + (lineTokens.get(line) ?? cacheLine(line, countTokens(line))), 0)
 
 /**
  * Builds `turn.request`: system prompt, as much history as fits `tokenCap` (oldest dropped

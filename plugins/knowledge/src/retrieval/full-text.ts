@@ -2,7 +2,9 @@ import { dialectOf, sql } from '@chatbot-kit/kernel/plugin'
 import type { ChatbotDb } from '../storage/tables.js'
 import type { IndexStatistics } from './index-statistics.js'
 import type { Candidate, TermStats } from './score.js'
-import { termMatches } from './term-matches.js'
+import { ftsStem, termMatches } from './term-matches.js'
+import { loadLengths, loadPostings } from './bm25-postings.js'
+import { bm25TopK } from './bm25-top-k.js'
 
 export interface FullTextResult {
   candidates: Candidate[]
@@ -21,37 +23,59 @@ const toCandidates = (rows: CandidateRow[]): Candidate[] => rows.map((row, posit
 
 /**
  * SQLite: FTS5's BM25 with title and heading weighing more than the body (porter stemming). The
- * best rows are ranked inside the full-text index first and only they are joined to their chunks:
- * joining every match before the sort cost 14 ms a question at 10,000 chunks. A term in more than
+ * best rows are ranked first (in process from FTS5's postings, else by FTS5) and only they are
+ * joined to their chunks: joining every match before the sort cost 14 ms a question at 10,000
+ * chunks; FTS5's own ranking scores every match, 1 to 2 ms for ~1,800. A term in more than
  * half of the chunks is left out of the MATCH (still scored): FTS5 gives such a term no weight
  * (its inverse document frequency is clamped to 1e-6), yet each of its thousands of rows had to be
  * ranked (docs/knowledge.md, "Speed").
  */
 async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[], statistics: IndexStatistics): Promise<Omit<FullTextResult, 'chunks'>> {
   const fts = sql.table('knowledge_chunks_fts')
-  const chunks = sql.table('knowledge_chunks')
   const [total, present, frequencies] = await Promise.all([
     statistics.chunkCount(),
     statistics.sources(),
     Promise.all(terms.map((term) => statistics.frequency(term, async () => Number((await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${`"${term}"`}`.execute(db)).rows[0]!.n)))),
   ])
   const telling = terms.filter((_, index) => frequencies[index]! <= total / 2)
-  const any = (telling.length > 0 ? telling : terms).map((term) => `"${term}"`).join(' OR ')
+  const matched = telling.length > 0 ? telling : terms
   // The common case, every indexed source searched, needs no join to filter.
   const every = present.every((source) => sources.includes(source))
-  const { rows } = await sql<CandidateRow>`
-    select c.id, c.source, d.document, c.url, c.title, c.heading, c.text
-    from (
-      select f.rowid as id, bm25(${fts}, 8.0, 4.0, 1.0) as rank from ${fts} f
-      ${every ? sql`` : sql`join ${chunks} s on s.id = f.rowid`}
-      where ${fts} match ${any} ${every ? sql`` : sql`and s.source in (${sql.join(sources)})`}
-      order by rank limit ${CANDIDATES}
-    ) best
-    join ${chunks} c on c.id = best.id join ${sql.table('knowledge_documents')} d on d.id = c.document_id
-    order by best.rank`.execute(db)
+  const best = (await rankInProcess(db, matched, matched.map((term) => frequencies[terms.indexOf(term)]!), every ? undefined : sources, statistics)) ?? (await rankInFts(db, matched, every, sources))
+  const { rows } = best.length === 0 ? { rows: [] } : await sql<CandidateRow>`
+    select c.id, c.source, d.document, c.url, c.title, c.heading, c.text, c.line_tokens
+    from ${sql.table('knowledge_chunks')} c join ${sql.table('knowledge_documents')} d on d.id = c.document_id
+    where c.id in (${sql.join(best)})`.execute(db)
+  const order = new Map(best.map((id, position) => [id, position]))
+  rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!)
   const candidates = toCandidates(rows)
   const matches = termMatches(candidates, terms)
   return { candidates, terms: terms.map((term, index) => ({ term, documentFrequency: frequencies[index]!, matches: matches[index]! })) }
+}
+
+/** The best CANDIDATES ids by FTS5's own `bm25` ranking, ties in id order. */
+async function rankInFts(db: ChatbotDb, terms: string[], every: boolean, sources: string[]): Promise<number[]> {
+  const fts = sql.table('knowledge_chunks_fts')
+  const { rows } = await sql<{ id: number }>`
+    select f.rowid as id from ${fts} f
+    ${every ? sql`` : sql`join ${sql.table('knowledge_chunks')} s on s.id = f.rowid`}
+    where ${fts} match ${terms.map((term) => `"${term}"`).join(' OR ')} ${every ? sql`` : sql`and s.source in (${sql.join(sources)})`}
+    order by bm25(${fts}, 8.0, 4.0, 1.0), f.rowid limit ${CANDIDATES}`.execute(db)
+  return rows.map((row) => row.id)
+}
+
+/**
+ * The same ranking computed in process from each term's postings (bm25-top-k.ts), kept until the
+ * next sync; `sources` undefined searches all. Undefined when a term's postings are not the rows
+ * FTS5 matches for it (a word its tokenizer splits or stems otherwise) or a chunk is newer than
+ * the lengths: FTS5 ranks then.
+ */
+async function rankInProcess(db: ChatbotDb, terms: string[], frequencies: number[], sources: string[] | undefined, statistics: IndexStatistics): Promise<number[] | undefined> {
+  const [index, postings] = await Promise.all([statistics.lengths(() => loadLengths(db)), Promise.all(terms.map((term) => statistics.postings(ftsStem(term), () => loadPostings(db, ftsStem(term)))))])
+  if (postings.some((list, at) => list.ids.length !== frequencies[at])) return undefined
+  const accept = sources ? (id: number) => sources.includes(index.sources.get(id)!) : () => true
+  const phrases = postings.map((list, at) => ({ postings: list, documentFrequency: frequencies[at]! }))
+  return bm25TopK(phrases, index, index.lengths.size, accept, CANDIDATES)?.map((ranked) => ranked.id)
 }
 
 /** Postgres: `tsvector` (English stemming) with a GIN index, ranked by `ts_rank_cd` (weights A title, B heading). */
@@ -59,7 +83,7 @@ async function postgresSearch(db: ChatbotDb, terms: string[], sources: string[],
   const chunks = sql.table('knowledge_chunks')
   const query = sql`websearch_to_tsquery('english', ${terms.join(' or ')})`
   const { rows } = await sql<CandidateRow>`
-    select c.id, c.source, d.document, c.url, c.title, c.heading, c.text
+    select c.id, c.source, d.document, c.url, c.title, c.heading, c.text, c.line_tokens
     from ${chunks} c join ${sql.table('knowledge_documents')} d on d.id = c.document_id
     where c.search @@ ${query} and c.source in (${sql.join(sources)})
     order by ts_rank_cd(c.search, ${query}) desc, c.id limit ${CANDIDATES}`.execute(db)

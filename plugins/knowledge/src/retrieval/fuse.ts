@@ -48,7 +48,7 @@ export async function withTexts<T extends FusedCandidate>(db: ChatbotDb, fused: 
   const rows = missing.length === 0 ? [] : await withKnowledge(db)
     .selectFrom('knowledge_chunks as c')
     .innerJoin('knowledge_documents as d', 'd.id', 'c.document_id')
-    .select(['c.id', 'c.source', 'd.document', 'c.url', 'c.title', 'c.heading', 'c.text'])
+    .select(['c.id', 'c.source', 'd.document', 'c.url', 'c.title', 'c.heading', 'c.text', 'c.line_tokens'])
     .where('c.id', 'in', missing)
     .execute()
   const read = new Map(rows.map((row) => [Number(row.id), { ...row, id: Number(row.id), position: after }]))

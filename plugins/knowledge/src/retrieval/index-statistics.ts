@@ -17,6 +17,9 @@ export function createIndexStatistics(db: ChatbotDb) {
   let sources: Promise<string[]> | undefined
   const frequencies = new Map<string, Promise<unknown>>()
   const searches = new Map<string, Promise<unknown>>()
+  // SQLite's ranking in process (bm25-top-k.ts): each stem's postings and the chunks' lengths.
+  const postings = new Map<string, Promise<unknown>>()
+  const lengths = new Map<string, Promise<unknown>>()
 
   /** Forgets what a sync may have changed; returns the index's version (also the vector cache's key). */
   async function refresh(): Promise<string> {
@@ -28,6 +31,8 @@ export function createIndexStatistics(db: ChatbotDb) {
       sources = undefined
       frequencies.clear()
       searches.clear()
+      postings.clear()
+      lengths.clear()
     }
     return current
   }
@@ -45,7 +50,13 @@ export function createIndexStatistics(db: ChatbotDb) {
   /** The result of the search `key` names, run by `run` the first time after a sync (the latest SEARCHES_KEPT). */
   const search = <T>(key: string, run: () => Promise<T>) => remember(searches, key, run, SEARCHES_KEPT)
 
-  return { refresh, chunkCount, sources: indexedSources, frequency, search }
+  /** `stem`'s postings, loaded by `load` the first time after a sync. */
+  const postingsOf = <T>(stem: string, load: () => Promise<T>) => remember(postings, stem, load)
+
+  /** The chunks' lengths, loaded by `load` once after a sync. */
+  const chunkLengths = <T>(load: () => Promise<T>) => remember(lengths, '', load)
+
+  return { refresh, chunkCount, sources: indexedSources, frequency, search, postings: postingsOf, lengths: chunkLengths }
 }
 
 export type IndexStatistics = ReturnType<typeof createIndexStatistics>

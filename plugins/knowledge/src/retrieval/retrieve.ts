@@ -28,6 +28,11 @@ export interface Retrieval {
   vectorFailure?: string
 }
 
+/** What a turn needs besides: each offered chunk's stored line token counts (turn/chunk-lines.ts), in order. */
+export interface TurnRetrieval extends Retrieval {
+  lines: Array<{ id: number; text: string; lineTokens: string | null }>
+}
+
 /** The vector side of hybrid retrieval: the question embedded, then searched (knowledge-service.ts). */
 export interface VectorSearch {
   embed(question: string): Promise<Float32Array>
@@ -54,9 +59,9 @@ export interface RetrieveLimits {
  * `minScore` left out, at most `topK`, and whole chunks only within `maxBytes` of text (one that
  * does not fit is dropped, a smaller later one may still fit).
  */
-export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits, { statistics, vectors }: RetrievalIndex, embedding = vectors?.embed(question)): Promise<Retrieval> {
+export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits, { statistics, vectors }: RetrievalIndex, embedding = vectors?.embed(question)): Promise<TurnRetrieval> {
   // Nothing to search (a channel with `knowledge: []`) is not a gap: the turn did not search.
-  if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [] }
+  if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [], lines: [] }
   // The question's embedding is sent first (a turn sends it at turn:start), so its round trip
   // overlaps the full-text queries; a failing embedding leaves full text to answer alone.
   let vectorFailure: string | undefined
@@ -71,6 +76,7 @@ export async function retrieve(db: ChatbotDb, question: string, sources: string[
   // Scored before any text is read: a chunk only the vectors found has no full-text match among the candidates.
   const eligible = ranked.map((entry) => ({ ...entry, score: Math.max(scoreOf(entry.id, terms, chunks), entry.similarity) })).filter((entry) => entry.score >= limits.minScore)
   const results: RetrievedChunk[] = []
+  const lines: TurnRetrieval['lines'] = []
   let bytes = 0
   // Texts are read for as many as may still be offered; more only when some did not fit in `maxBytes`.
   for (let at = 0; at < eligible.length && results.length < limits.topK; ) {
@@ -82,7 +88,8 @@ export async function retrieve(db: ChatbotDb, question: string, sources: string[
       bytes += size
       const { source, document, url, title, heading, text } = candidate
       results.push({ source, document, url, title, heading, score, text })
+      lines.push({ id: candidate.id, text, lineTokens: candidate.line_tokens })
     }
   }
-  return { gap: results.length === 0, minScore: limits.minScore, results, ...(vectorFailure !== undefined && { vectorFailure }) }
+  return { gap: results.length === 0, minScore: limits.minScore, results, lines, ...(vectorFailure !== undefined && { vectorFailure }) }
 }

@@ -7,6 +7,8 @@ export interface Candidate {
   title: string
   heading: string | null
   text: string
+  /** turn/chunk-lines.ts' counts (JSON); null for a chunk indexed before they were stored. */
+  line_tokens: string | null
   /** The database's full-text rank, best first (0 the best). */
   position: number
 }

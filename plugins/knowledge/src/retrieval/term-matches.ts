@@ -39,6 +39,9 @@ function holds(text: string, stem: string): boolean {
   return false
 }
 
+/** A query term as FTS5's `porter unicode61` tokenizer indexes it. */
+export const ftsStem = (term: string): string => stemOf(fold(term))
+
 export interface MatchableChunk {
   id: number
   title: string
@@ -56,7 +59,7 @@ export interface MatchableChunk {
 export function termMatches(chunks: readonly MatchableChunk[], terms: readonly string[]): Array<Set<number>> {
   const texts = chunks.map((chunk) => fold(`${chunk.title} ${chunk.heading ?? ''} ${chunk.text}`))
   return terms.map((term) => {
-    const stem = stemOf(fold(term))
+    const stem = ftsStem(term)
     return new Set(chunks.filter((_, index) => holds(texts[index]!, stem)).map((chunk) => chunk.id))
   })
 }

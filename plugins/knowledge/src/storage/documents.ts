@@ -1,8 +1,10 @@
+import { loadTokenizer } from '@chatbot-kit/kernel'
 import { dialectOf, sql, toStoredTimestamp } from '@chatbot-kit/kernel/plugin'
 import type { Chunk } from '../ingest/chunk.js'
 import { withKnowledge, type ChatbotDb } from './tables.js'
 import { toVectorBytes } from './vector-bytes.js'
 import { vectorValue } from './pgvector.js'
+import { chunkLineTokens } from '../turn/chunk-lines.js'
 
 export interface StoredDocument {
   id: number
@@ -46,6 +48,7 @@ async function writePgvector(db: ChatbotDb, id: number | bigint, vector: Float32
 
 /** Writes a document and its chunks in one transaction, replacing what was indexed before: never half of one. */
 export async function replaceDocument(db: ChatbotDb, version: DocumentVersion, now: Date): Promise<void> {
+  await loadTokenizer()
   await db.transaction().execute(async (trx) => {
     const knowledge = withKnowledge(trx)
     const existing = await knowledge.selectFrom('knowledge_documents').select('id').where('source', '=', version.source).where('document', '=', version.document).executeTakeFirst()
@@ -65,7 +68,7 @@ export async function replaceDocument(db: ChatbotDb, version: DocumentVersion, n
       const embedding = vector ? { embedding_model: embeddings!.model, embedding_dimensions: vector.length, embedding: toVectorBytes(vector) } : {}
       const row = await knowledge
         .insertInto('knowledge_chunks')
-        .values({ document_id: Number(id), source: version.source, position, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text, ...embedding })
+        .values({ document_id: Number(id), source: version.source, position, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text, line_tokens: JSON.stringify(chunkLineTokens(chunk.text)), ...embedding })
         .returning('id')
         .executeTakeFirstOrThrow()
       if (vector && embeddings!.pgvector) await writePgvector(trx, row.id, vector)

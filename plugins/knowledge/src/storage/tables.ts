@@ -28,6 +28,8 @@ export interface KnowledgeChunksTable {
   embedding_dimensions: number | null
   /** Float32 little-endian (storage/vector-bytes.ts). */
   embedding: Uint8Array | null
+  /** The text's prompt line token counts (JSON, turn/chunk-lines.ts); null until counted for a chunk indexed before 1.2's counts. */
+  line_tokens: string | null
 }
 
 export interface KnowledgeSyncStateTable {

@@ -3,6 +3,7 @@ import { channelSources } from '../retrieval/channel-sources.js'
 import { retrieve, type RetrievalIndex } from '../retrieval/retrieve.js'
 import { recordGap } from '../storage/gaps.js'
 import { knowledgeSection, replySources } from './knowledge-section.js'
+import { offeredLineTokens, seedChunkLines } from './chunk-lines.js'
 
 /**
  * The `turn:start` listener (the question's embedding sent, with embeddings on) and the
@@ -28,13 +29,15 @@ export function retrieveForTurn(api: PluginApi, index: RetrievalIndex) {
     if (!searches(turn)) return
     const sources = channelSources(names, turn.settings.knowledge)
     try {
-      const { gap, results, vectorFailure } = await retrieve(api.storage.db, turn.message, sources, knowledge, index, embeddings.get(turn) ?? index.vectors?.embed(turn.message))
+      const { gap, results, lines, vectorFailure } = await retrieve(api.storage.db, turn.message, sources, knowledge, index, embeddings.get(turn) ?? index.vectors?.embed(turn.message))
       if (vectorFailure !== undefined) api.logger.warn(`Knowledge: the question's embedding failed; answering from full-text search alone (channel "${turn.channel}"): ${vectorFailure}`)
       if (gap) {
         await recordGap(api.storage.db, { question: turn.message, channel: turn.channel, conversationId: turn.conversation.publicId })
         return
       }
       if (results.length === 0) return
+      // Their lines' tokens were counted at sync: the kernel's line cache need not count them again.
+      seedChunkLines(await offeredLineTokens(api.storage.db, lines))
       turn.sections.push(knowledgeSection(results, knowledge.maxBytes))
       turn.sources = replySources(results)
     } catch (error) {
