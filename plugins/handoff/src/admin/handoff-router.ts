@@ -1,6 +1,6 @@
 import { adminProcedure, fail, inputSchema, object, optionalString, pageOf, requiredString, router, uuid, withCursorCheck } from '@chatbot-kit/admin/procedures'
-import { TRPCError } from '@trpc/server'
 import type { AdminEvent } from '@chatbot-kit/admin'
+import { ChatbotForbiddenException } from '@chatbot-kit/kernel'
 import { listHandoffs, MAX_HANDOFF_PAGE, type HandoffListPage, type ListHandoffsOptions } from '../storage/list-handoffs.js'
 import type { HandoffAgentContext } from './types.js'
 
@@ -31,7 +31,7 @@ function agentOf(input: { agent?: string }, event: AdminEvent | undefined): stri
   const fromHost = (event?.context as HandoffAgentContext | undefined)?.handoffAgent
   const host = typeof fromHost === 'string' ? fromHost.trim() : ''
   if (host === '') return input.agent ?? fail('agent', "is required (or set by the host's authorize)")
-  if (input.agent !== undefined && input.agent !== host) throw new TRPCError({ code: 'FORBIDDEN', message: `agent: the host's sign-in names you ${host}; another name is refused.` })
+  if (input.agent !== undefined && input.agent !== host) throw new ChatbotForbiddenException(`agent: the host's sign-in names you ${host}; another name is refused.`)
   return host
 }
 
