@@ -60,6 +60,8 @@ export interface RetrieveLimits {
  * does not fit is dropped, a smaller later one may still fit).
  */
 export async function retrieve(db: ChatbotDb, question: string, sources: string[], limits: RetrieveLimits, { statistics, vectors }: RetrievalIndex, embedding = vectors?.embed(question)): Promise<TurnRetrieval> {
+  // Handled at once: it may fail while an await below runs, before `hits` reads it (or never read).
+  embedding?.catch(() => undefined)
   // Nothing to search (a channel with `knowledge: []`) is not a gap: the turn did not search.
   if (sources.length === 0) return { gap: false, minScore: limits.minScore, results: [], lines: [] }
   // The question's embedding is sent first (a turn sends it at turn:start), so its round trip
