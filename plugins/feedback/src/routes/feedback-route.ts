@@ -2,12 +2,14 @@ import { ChatbotForbiddenException, ChatbotNotFoundException, type ChatbotRoute,
 import { getRequestBody, getRequestEnvelope, isUuid, prepareBodyEnvelope } from '@chatbot-kit/kernel/plugin'
 import { getRouterParam, type H3Event } from 'h3'
 import { findRatableMessage, rateMessage } from '../storage/feedback.repository.js'
+import { ratingRefusal } from './rating-refusal.js'
 import { readRating } from './read-rating.js'
 
 /**
  * `POST /messages/:id/feedback`, body `{ signed_context, rating, comment? }`: rates a stored reply
  * of a conversation the envelope owns, replacing its earlier rating. 204; 404 for an unknown (or
- * malformed) id, 403 for another's conversation or a user message, 422 for the body. In the
+ * malformed) id, 403 for another's conversation or a message that is not the assistant's reply
+ * (a user's, a person's in a handoff), 422 for the body. In the
  * route-middleware group, so CSRF applies; the throttle counts it as any route. Contract §9.4.
  */
 export function feedbackRoute(api: PluginApi): ChatbotRoute {
@@ -25,7 +27,8 @@ export function feedbackRoute(api: PluginApi): ChatbotRoute {
       if (!message) throw new ChatbotNotFoundException('No message has that id.')
       // The kernel's rules: the envelope's identity and channel must be the conversation's.
       const conversation = await api.ownedConversation(message.conversationPublicId, envelope)
-      if (message.role !== 'assistant') throw new ChatbotForbiddenException('Only a reply can be rated.')
+      const refusal = ratingRefusal(message)
+      if (refusal) throw new ChatbotForbiddenException(refusal)
       const { rating, comment } = readRating(body)
       const ratedBy = envelope.uid !== undefined ? { userId: envelope.uid } : { guestId: envelope.gid ?? null }
       await rateMessage(api.storage.db, { messageId: message.id, conversationId: conversation.id, channel: conversation.channel, rating, comment, ratedBy })

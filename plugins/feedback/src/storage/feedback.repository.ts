@@ -8,6 +8,8 @@ export interface RatableMessage {
   id: number
   conversationId: number
   role: 'user' | 'assistant'
+  /** Null on a user message; `agent` for a person's message, `handoff` for a held turn's (handoff plugin). */
+  finishReason: string | null
   /** The conversation's public id, for the kernel's ownership rules. */
   conversationPublicId: string
 }
@@ -28,10 +30,10 @@ export async function findRatableMessage(db: ChatbotDb, publicId: string): Promi
   const row = await db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .select(['m.id', 'm.conversation_id', 'm.role', 'c.public_id'])
+    .select(['m.id', 'm.conversation_id', 'm.role', 'm.finish_reason', 'c.public_id'])
     .where('m.public_id', '=', publicId)
     .executeTakeFirst()
-  return row && { id: row.id, conversationId: row.conversation_id, role: row.role, conversationPublicId: row.public_id }
+  return row && { id: row.id, conversationId: row.conversation_id, role: row.role, finishReason: row.finish_reason, conversationPublicId: row.public_id }
 }
 
 /**
