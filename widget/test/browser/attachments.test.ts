@@ -1,16 +1,12 @@
 import type { FileChooser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createPng, findAccessibilityViolations, formatViolations } from '@chatbot-kit/test-utils'
+import { findAccessibilityViolations, formatViolations } from '@chatbot-kit/test-utils'
+import { dispatchFiles, leaf, pageFile as file, picturesLoaded as allPicturesLoaded, sentFiles, sky, type PageFile } from './attachment-files.js'
 import { availability, focused, openPage, refreshDocsImage, screenshot, useTestPage, widget } from './harness.js'
 
 // Attachments in the widget (contract §11.4, docs/attachments.md): real Chromium, a real server
 // with the demo provider, the page under the strict Content-Security-Policy the docs give.
-
-const sky = createPng(96, 64, (x, y) => [40 + x, 110 + y, 220])
-const leaf = createPng(64, 64, (x, y) => [30, 120 + x, 60 + y])
-
-/** A file for the page: its name, type and bytes (base64, to cross into the page). */
-const file = (name: string, type: string, bytes: Buffer) => ({ name, type, data: bytes.toString('base64') })
+// attachments-firefox.test.ts covers the same flow in Firefox ESR.
 
 describe.skipIf(!availability.run)('<chatbot-widget> attachments, in Chromium', () => {
   const suite = useTestPage()
@@ -18,29 +14,9 @@ describe.skipIf(!availability.run)('<chatbot-widget> attachments, in Chromium', 
   const tray = (page: Page) => widget(page).host.locator('[part="attachments"]')
   const chips = (page: Page) => tray(page).locator('.chip .name').allTextContents()
   const alert = (page: Page) => widget(page).host.locator('.attachment-error').textContent()
-  /** The files under each user message: an image's alt text, another file's name. */
-  const sent = (page: Page) =>
-    widget(page).user.evaluateAll((messages) =>
-      messages.map((message) => [...message.querySelectorAll('.files a')].map((link) => link.querySelector('img')?.alt ?? link.querySelector('.name')?.textContent ?? '')),
-    )
-  /** Every picture shown in the widget has loaded (the CSP let it). */
-  const picturesLoaded = (page: Page) =>
-    widget(page).host.evaluate((host) => [...host.shadowRoot!.querySelectorAll('img')].every((image) => image.complete && image.naturalWidth > 0))
-
-  /** Dispatches `paste` on the input, or `drop` on the message list, carrying `files`. */
-  async function dispatch(page: Page, kind: 'paste' | 'drop', files: ReturnType<typeof file>[]) {
-    await widget(page).host.evaluate(
-      (host, { kind, files }) => {
-        const data = new DataTransfer()
-        for (const entry of files) data.items.add(new File([Uint8Array.from(atob(entry.data), (c) => c.charCodeAt(0))], entry.name, { type: entry.type }))
-        const root = host.shadowRoot!
-        const init = { bubbles: true, composed: true, cancelable: true }
-        if (kind === 'paste') root.querySelector('[part="input"]')!.dispatchEvent(new ClipboardEvent('paste', { ...init, clipboardData: data }))
-        else root.querySelector('[part="messages"]')!.dispatchEvent(new DragEvent('drop', { ...init, dataTransfer: data }))
-      },
-      { kind, files },
-    )
-  }
+  const sent = (page: Page) => page.evaluate(sentFiles)
+  const picturesLoaded = (page: Page) => page.evaluate(allPicturesLoaded)
+  const dispatch = (page: Page, kind: 'paste' | 'drop', files: PageFile[]) => page.evaluate(dispatchFiles, { kind, files })
 
   async function open(page: Page) {
     await widget(page).launcher.click()

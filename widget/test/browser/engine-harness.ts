@@ -21,6 +21,18 @@ export function useEngineTestPage(engine: BrowserEngine) {
   }
 }
 
+/**
+ * Records each `securitypolicyviolation` of the page from now on (as `directive: blocked URI`),
+ * and gives a reader of them: a suite under the strict CSP expects none.
+ */
+export async function recordCspViolations(page: EnginePage): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { violations: string[] }).violations = [])
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI || 'inline'}`))
+  }, null)
+  return () => page.evaluate(() => (window as unknown as { violations: string[] }).violations, null)
+}
+
 /** Waits until the element is defined and its panel mounted (after a load or a reload). */
 export const waitForWidget = (page: EnginePage) =>
   page.evaluate(async () => {

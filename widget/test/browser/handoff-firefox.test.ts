@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BROWSER_ENGINES, findAccessibilityViolations, formatViolations, type EnginePage } from '@chatbot-kit/test-utils'
 import { availability } from './harness.js'
-import { click, isIdle, isShown, sendMessage, useEngineTestPage } from './engine-harness.js'
+import { click, isIdle, isShown, recordCspViolations, sendMessage, useEngineTestPage } from './engine-harness.js'
 
 // handoff.js in Firefox ESR: a dynamic import under the strict Content-Security-Policy (its
 // stylesheet adopted, no violation), then a person asked for, claimed and writing
@@ -28,10 +28,7 @@ describe.skipIf(!availability.run)('<chatbot-widget> handoff.js, in Firefox ESR'
 
   it('loads handoff.js under the strict CSP with no violation; a person is asked for, joins and writes', { timeout: 90_000 }, async () => {
     const page = await suite.open('?channel=support&csp=strict')
-    await page.evaluate(() => {
-      const seen: string[] = ((window as unknown as { violations: string[] }).violations = [])
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI || 'inline'}`))
-    }, null)
+    const violations = await recordCspViolations(page)
     await click(page, '[part="launcher"]')
     await expect.poll(() => page.evaluate(() => [...performance.getEntriesByType('resource')].some((entry) => new URL(entry.name).pathname === '/chatbot/handoff.js'), null)).toBe(true)
     await expect.poll(() => isShown(page, '[part="handoff"]')).toBe(true)
@@ -55,7 +52,7 @@ describe.skipIf(!availability.run)('<chatbot-widget> handoff.js, in Firefox ESR'
 
     expect(formatViolations(await findAccessibilityViolations(page.driven, { include: 'chatbot-widget' }))).toBe(formatViolations([]))
     await page.screenshot('handoff-firefox-agent-joined')
-    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations, null)).toEqual([])
+    expect(await violations()).toEqual([])
     expect(page.errors).toEqual([])
     await page.close()
   })
