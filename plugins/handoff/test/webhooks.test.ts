@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { listenNode, type Listener, describeEachDatabase } from '@chatbot-kit/test-utils'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { until, useCluster, type Cluster, type Instance } from './setup.js'
+import { HANDOFF_CHANNELS, until, useCluster, type Cluster, type Instance } from './setup.js'
 
 const secret = `whsec_${randomBytes(24).toString('base64')}`
 
@@ -125,6 +125,35 @@ describeEachDatabase('handoff webhooks', { label: 'to and from a helpdesk on loo
       ['helpdesk', 'human'],
       ['helpdesk', 'bot'],
     ])
+  })
+
+  it('an event id is its channel helpdesk’s: the same id from two channels’ helpdesks is handled on each, a replay on either ignored', async () => {
+    const quickSecret = `whsec_${randomBytes(24).toString('base64')}`
+    const b = await cluster.start({
+      handoff: { webhook: { url: `${receiver.url}/hooks`, secret } },
+      channels: { ...HANDOFF_CHANNELS, quick: { handoff: { enabled: true, webhook: { url: `${receiver.url}/quick`, secret: quickSecret } } } },
+    })
+    const agent = { name: 'Hal' }
+    const id = `evt_${randomUUID()}`
+    const conversations: Array<[channel: string, conversationId: string, key: string]> = []
+    for (const [channel, key] of [['default', secret], ['quick', quickSecret]] as const) {
+      const token = b.envelope(channel)
+      const { conversationId } = await b.send(token, 'hello')
+      await b.requestHandoff(conversationId, token)
+      conversations.push([channel, conversationId, key])
+    }
+    for (const [, conversationId, key] of conversations) {
+      const claimed = await signed(b, { id, type: 'claim', conversation_id: conversationId, agent }, { key })
+      expect(await claimed.json()).toEqual({ state: 'human' })
+    }
+    for (const [, conversationId, key] of conversations) {
+      const replayed = await signed(b, { id, type: 'release', conversation_id: conversationId, agent }, { key })
+      expect(await replayed.json()).toEqual({ ignored: true })
+      expect((await b.admin.conversations.get({ id: conversationId })).handoffChanges.map((change) => [change.actor, change.to])).toEqual([
+        ['user', 'waiting'],
+        ['helpdesk', 'human'],
+      ])
+    }
   })
 
   it('401 JSON for a bad signature or a timestamp more than 5 minutes off; 422 naming the field for a bad body', async () => {

@@ -10,8 +10,9 @@ import { readSignedBody } from './signed-body.js'
 /**
  * `POST /handoff/events`: a helpdesk's claim, message or release, signed with the webhook secret
  * (no session, no CSRF: outside the route-middleware group). 401 for a bad signature or a
- * timestamp more than 5 minutes off; an event id seen before (on any instance) is ignored with
- * 200 `{ ignored: true }`; else 200 `{ state }`, or the admin procedures' 404/409.
+ * timestamp more than 5 minutes off; an event id seen before for the conversation's channel (on
+ * any instance) is ignored with 200 `{ ignored: true }`; else 200 `{ state }`, or the admin
+ * procedures' 404/409.
  */
 export function eventsRoute(api: PluginApi, service: HandoffService): ChatbotRoute {
   const secrets = (): HandoffWebhook[] => {
@@ -30,7 +31,7 @@ export function eventsRoute(api: PluginApi, service: HandoffService): ChatbotRou
       const conversation = await service.conversation(inbound.conversation_id)
       // A channel's own secret signs only that channel's conversations.
       if (handoffOf(api.settings(conversation.channel), api.config.handoff.webhook)?.webhook?.secret !== signer.secret) throw ChatbotHandoffException.badSignature()
-      if (!(await markSeen(api.storage.db, inbound.id))) return json({ ignored: true })
+      if (!(await markSeen(api.storage.db, conversation.channel, inbound.id))) return json({ ignored: true })
       try {
         const agent = inbound.agent.name
         if (inbound.type === 'claim') return json({ state: (await service.claim(inbound.conversation_id, agent, 'helpdesk')).state })
@@ -38,7 +39,7 @@ export function eventsRoute(api: PluginApi, service: HandoffService): ChatbotRou
         return json({ state: 'human', message_id: (await service.reply(inbound.conversation_id, agent, inbound.text!, 'helpdesk')).messageId })
       } catch (error) {
         // A refusal is the event's answer; anything else may succeed when the helpdesk retries.
-        if (!ChatbotException.isInstance(error) || error.status >= 500) await forgetSeen(api.storage.db, inbound.id)
+        if (!ChatbotException.isInstance(error) || error.status >= 500) await forgetSeen(api.storage.db, conversation.channel, inbound.id)
         throw error
       }
     },

@@ -44,6 +44,7 @@ export interface HandoffMessagesTable {
 
 /** Row shape of `handoff_seen_events`: ids of inbound helpdesk events, so a replay is ignored on every instance. */
 export interface HandoffSeenEventsTable {
+  /** `["<channel>","<event id>"]` (seen-events.repository.ts). */
   id: string
   seen_at: string
 }
