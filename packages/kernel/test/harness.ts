@@ -11,6 +11,8 @@ export const TRANSPORTS: Transport[] = ['in-process', 'socket']
 export interface Harness {
   chatbot: Chatbot
   provider: DemoProvider
+  /** `http://127.0.0.1:port` over a socket, `http://chatbot.test` in-process. */
+  origin: string
   /** A request to the chatbot's routes (`path` under the origin, e.g. `/chatbot/health`). */
   request(path: string, init?: RequestInit): Promise<Response>
   post(body: unknown, init?: RequestInit): Promise<Response>
@@ -43,6 +45,7 @@ export async function createHarness(
   return {
     chatbot,
     provider,
+    origin,
     request,
     envelope,
     post: (body, init = {}) =>

@@ -2,7 +2,7 @@ import { definePlugin, type ChatbotPlugin, type PluginApi } from '@chatbot-kit/k
 import { addAttachments } from './history/add-attachments.js'
 import { attachmentsOptions } from './options.js'
 import { downloadRoute } from './routes/download-route.js'
-import { uploadRoute } from './routes/upload-route.js'
+import { dropRefusedUpload, uploadRoute } from './routes/upload-route.js'
 import { createFileStore } from './storage/file-store.js'
 import { attachmentMigrations } from './storage/migrations/index.js'
 import { settingsOf } from './settings.js'
@@ -44,6 +44,7 @@ export function attachmentsPlugin(): ChatbotPlugin {
       api.hooks.hook('turn:start', claimForTurn(api))
       api.hooks.hook('turn:prompt', attachToPrompt(api, files))
       api.hooks.hook('request:refused', releaseOnRefusal(api))
+      api.hooks.hook('request:refused', dropRefusedUpload)
       api.hooks.hook('conversation:history', addAttachments(api))
       const sweep = createSweep(api, files)
       api.provide('sweepAttachments', () => sweep())

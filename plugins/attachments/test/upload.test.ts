@@ -82,7 +82,7 @@ describeEachDatabase('attachment uploads', { label: 'over a real socket' }, (tar
     expect(await outcome(await upload(h, 'forged', PNG, 'a.png', 'image/png'))).toEqual([403, 'invalid_envelope'])
   })
 
-  it('refuses a body that is not multipart, and a truncated multipart body, storing nothing', async () => {
+  it('refuses a body that is not multipart, a truncated multipart body, and signed_context twice, storing nothing', async () => {
     const [before, files] = [(await rows(h)).length, stored()]
     const json = await h.request('/chatbot/attachments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(await outcome(json)).toEqual([415, 'unsupported_media_type'])
@@ -93,6 +93,8 @@ describeEachDatabase('attachment uploads', { label: 'over a real socket' }, (tar
     expect(await outcome(response)).toEqual([422, 'invalid_attachment_upload'])
     const noBoundary = await h.request('/chatbot/attachments', { method: 'POST', headers: { 'content-type': 'multipart/form-data; charset=utf-8' }, body: cut })
     expect(await outcome(noBoundary)).toEqual([422, 'invalid_attachment_upload'])
+    const twice = await upload(h, token, PNG, 'a.png', 'image/png', { signed_context: h.envelope({ userId: 'cut-2' }) })
+    expect(await outcome(twice)).toEqual([422, 'invalid_attachment_upload'])
     expect(await rows(h)).toHaveLength(before)
     expect(stored()).toEqual(files)
   })

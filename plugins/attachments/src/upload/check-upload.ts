@@ -1,7 +1,7 @@
 import { ChatbotAttachmentException } from '../errors.js'
 import { imageSize, type ImageSize } from './image-size.js'
 import { isAllowedType, sniffType } from './sniff.js'
-import type { Upload } from './read-upload.js'
+import type { Upload } from './parse-upload.js'
 
 /** The most pixels an image may claim (about 8K × 5K), and the longest side. */
 export const MAX_IMAGE_PIXELS = 40_000_000
