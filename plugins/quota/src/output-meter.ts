@@ -1,14 +1,19 @@
-import { countTokens } from '@chatbot-kit/kernel'
+import { countTokens, type Turn } from '@chatbot-kit/kernel'
 import type { QuotaLease } from './ledger.js'
+
+/** What the meter reads of its turn: the reply's text and the kernel's exact count of its start. */
+type MeteredReply = Pick<Turn, 'text' | 'textCount'>
 
 /**
  * The per-token side of a turn's quota. Each chunk adds its UTF-8 size to a bound of the tokens
- * not counted yet (a token is at least one byte, so the bound never falls short). The tokenizer
- * runs on that uncounted text only when the bound reaches half a reservation or the turn's share:
- * it reads each part of the reply about once. The uncounted text is the end of the reply's text
- * (`text()`, which already holds the chunk): the meter keeps an offset, not a copy, so a slow
- * stream holds no second chain of its chunks. With less than half a reservation left, another one
- * is asked for in the background, so a long reply keeps going while the day has budget.
+ * not counted yet (a token is at least one byte, so the bound never falls short). When the bound
+ * reaches half a reservation or the turn's share, the meter first takes the kernel's exact count of
+ * the reply so far (`turn.textCount`, counted once as the reply streams), so the bound covers only
+ * what came after it; the meter runs the tokenizer itself only when that is not enough (a reply
+ * with no cut the kernel may count at, near the share). The uncounted text is the end of the
+ * reply's text (`turn.text`, which already holds the chunk): the meter keeps an offset, not a
+ * copy, so a slow stream holds no second chain of its chunks. With less than half a reservation
+ * left, another one is asked for in the background, so a long reply keeps going while the day has budget.
  *
  * `take` is synchronous (the kernel writes each chunk as it arrives) and a provider read can
  * carry many chunks at once, faster than any reservation comes back. So a chunk past the turn's
@@ -16,8 +21,8 @@ import type { QuotaLease } from './ledger.js'
  * over its share and reserves the overdraft plus a reservation ahead. It refuses only a chunk
  * that would go past what the day had left.
  */
-export function createOutputMeter(lease: QuotaLease, reservation: number, text: () => string, onError: (error: unknown) => void): OutputMeter {
-  return new OutputMeter(lease, reservation, text, onError)
+export function createOutputMeter(lease: QuotaLease, reservation: number, reply: MeteredReply, onError: (error: unknown) => void): OutputMeter {
+  return new OutputMeter(lease, reservation, reply, onError)
 }
 
 // A class rather than closures over a literal with a getter: one lives per open stream.
@@ -35,7 +40,7 @@ export class OutputMeter {
   constructor(
     private readonly lease: QuotaLease,
     private readonly reservation: number,
-    private readonly text: () => string,
+    private readonly reply: MeteredReply,
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -62,11 +67,26 @@ export class OutputMeter {
       })
   }
 
+  private full(size: number): boolean {
+    return this.counted + this.bound + size > this.lease.output || this.bound + size >= this.reservation / 2
+  }
+
+  /** Takes the kernel's count of the text before `chunk` where it reaches further than this meter's. */
+  private catchUp(chunk: string): void {
+    const { tokens, length } = this.reply.textCount
+    if (length <= this.countedLength) return
+    const { text } = this.reply
+    this.counted = tokens
+    this.countedLength = length
+    this.bound = Buffer.byteLength(text.slice(length, text.length - chunk.length))
+  }
+
   /** Whether `chunk`, the end of the text, still fits (and takes it if so). Synchronous. */
   take(chunk: string): boolean {
     const size = Buffer.byteLength(chunk)
-    if (this.counted + this.bound + size > this.lease.output || this.bound + size >= this.reservation / 2) {
-      const text = this.text()
+    if (this.full(size)) this.catchUp(chunk)
+    if (this.full(size)) {
+      const { text } = this.reply
       const ceiling = this.lease.output + (this.failed ? 0 : this.lease.dayLeft)
       let counted = this.counted + countTokens(text.slice(Math.min(this.countedLength, text.length - chunk.length)))
       // Pieces counted apart add up to more than the text they form (a word split across deltas

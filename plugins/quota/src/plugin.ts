@@ -61,7 +61,7 @@ export function quotaPlugin(options: QuotaPluginOptions = {}): ChatbotPlugin {
       api.hooks.addHooks({
         'turn:prompt': async (turn) => {
           const lease = await ledger.reserve(turn.identity, turn.inputTokens, reservation)
-          turn.state[STATE] = { lease, meter: createOutputMeter(lease, reservation, () => turn.text, onGrowError), refused: '' } satisfies TurnQuota
+          turn.state[STATE] = { lease, meter: createOutputMeter(lease, reservation, turn, onGrowError), refused: '' } satisfies TurnQuota
         },
         'turn:chunk': (turn, text) => {
           const quota = turn.state[STATE] as TurnQuota | undefined

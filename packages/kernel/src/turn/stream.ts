@@ -2,8 +2,7 @@ import { ChatbotReplyStoppedException, ChatbotStreamTimeoutException, type Chatb
 import { ChatbotMessageCompleted, ChatbotMessageFailed } from '../events/index.js'
 import { toChatbotException } from '../errors/to-exception.js'
 import type { ReplyOutput } from './reply-output.js'
-import { insertMessage } from '../storage/index.js'
-import { countTokens } from '../text/index.js'
+import { insertMessage, type NewMessage } from '../storage/index.js'
 import type { ChatRequest } from '@chatbot-kit/provider'
 import type { KernelRuntime } from '../runtime.js'
 import { startTurnSpan } from '../telemetry/index.js'
@@ -80,49 +79,25 @@ export const eventBase = (turn: TurnContext) => ({ conversationId: turn.conversa
 
 /** Stores the reply under `turn.replyId`, sends `done`, then `ChatbotMessageCompleted` and `turn:end`. */
 async function finishReply(runtime: KernelRuntime, turn: TurnContext, status: 'complete' | 'incomplete', elapsedMs: number): Promise<void> {
-  const tokenCount = countTokens(turn.text)
-  if (turn.usage.outputTokens === 0) turn.usage.outputTokens = tokenCount
+  const tokenCount = turn.textCount.total(turn.text)
+  // A stopped reply's cut round reported no usage: its text counts as streamed (stopReply).
+  if (status === 'incomplete' || turn.usage.outputTokens === 0) turn.usage.outputTokens = Math.max(turn.usage.outputTokens, tokenCount)
   const citations = citedSources(turn.text, turn.sources)
   // A reply stopped before its first token has nothing to store; `done` still names its id.
   if (status === 'complete' || turn.text !== '') {
-    await insertMessage(runtime.db, {
-      publicId: turn.replyId,
-      conversationId: turn.conversation.id,
-      role: 'assistant',
-      content: turn.text,
-      routeName: turn.routeName,
-      contextHash: turn.contextHash,
-      status,
-      finishReason: turn.finishReason,
-      tokenCount,
-      inputTokens: turn.usage.inputTokens,
-      outputTokens: turn.usage.outputTokens,
-      sources: turn.sources,
-      citations,
-    })
+    await storeReply(runtime, turn, { status, finishReason: turn.finishReason, tokenCount, inputTokens: turn.usage.inputTokens, outputTokens: turn.usage.outputTokens, citations })
   }
-  turn.send({
-    type: 'done',
-    conversation_id: turn.conversation.publicId,
-    message_id: turn.replyId,
-    finish_reason: turn.finishReason,
-    usage: { input_tokens: turn.usage.inputTokens, output_tokens: turn.usage.outputTokens },
-    citations,
-  })
+  const usage = { input_tokens: turn.usage.inputTokens, output_tokens: turn.usage.outputTokens }
+  turn.send({ type: 'done', conversation_id: turn.conversation.publicId, message_id: turn.replyId, finish_reason: turn.finishReason, usage, citations })
   const durationMs = Math.round(elapsedMs)
   runtime.events.emit(new ChatbotMessageCompleted({ ...eventBase(turn), messageId: turn.replyId, finishReason: turn.finishReason, usage: turn.usage, durationMs }))
   await Promise.resolve(runtime.hooks.callHook('turn:end', turn)).catch((error: unknown) => runtime.logger.error('A turn:end hook failed:', error))
 }
 
-/**
- * Stop: an aborted round reports no usage, so the reply is charged as streamed (its prompt
- * once anything streamed, and its text), as quota does for a cut reply (contract §9.1).
- */
+/** Stop: the aborted round reported no usage, so its prompt (once anything streamed) and text count as streamed (contract §9.1). */
 function stopReply(runtime: KernelRuntime, turn: TurnContext, elapsedMs: number): Promise<void> {
   turn.finishReason = 'stopped'
-  // Earlier rounds (tool calls) reported theirs; the cut round's text still counts.
   if (turn.text !== '') turn.usage.inputTokens = Math.max(turn.usage.inputTokens, turn.inputTokens)
-  turn.usage.outputTokens = Math.max(turn.usage.outputTokens, countTokens(turn.text))
   return finishReply(runtime, turn, 'incomplete', elapsedMs)
 }
 
@@ -143,7 +118,7 @@ function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: st
     // The rest of a network read still arrives after a refusal, a disconnect or a shutdown abort:
     // none of it was shown, so none of it is stored (no reply with a hole in the middle).
     if (turn.controller.signal.aborted) return
-    turn.text += text
+    turn.text = turn.textCount.append(turn.text, text)
     // Reading a character flattens a string in V8; the value itself is not needed.
     if (++appended % FLATTEN_EVERY === 0) turn.text.charCodeAt(0)
     try {
@@ -155,6 +130,7 @@ function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: st
       turn.controller.abort(error)
       return
     }
+    turn.textCount.advance(turn.text)
     turn.send({ type: 'token', content: text })
   }
 }
@@ -162,22 +138,14 @@ function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: st
 async function storePartial(runtime: KernelRuntime, turn: TurnContext, error: ChatbotException): Promise<string | null> {
   if (turn.text === '') return null
   try {
-    const stored = await insertMessage(runtime.db, {
-      publicId: turn.replyId,
-      conversationId: turn.conversation.id,
-      role: 'assistant',
-      content: turn.text,
-      routeName: turn.routeName,
-      contextHash: turn.contextHash,
-      status: 'incomplete',
-      finishReason: error.code(),
-      tokenCount: countTokens(turn.text),
-      sources: turn.sources,
-      citations: citedSources(turn.text, turn.sources),
-    })
+    const stored = await storeReply(runtime, turn, { status: 'incomplete', finishReason: error.code(), tokenCount: turn.textCount.total(turn.text), citations: citedSources(turn.text, turn.sources) })
     return stored.publicId
   } catch (storeError) {
     runtime.logger.error('Could not store the partial reply:', storeError)
     return null
   }
 }
+
+/** The reply's row under `turn.replyId`: its text, route, context hash and sources, and `fields`. */
+const storeReply = (runtime: KernelRuntime, turn: TurnContext, fields: Pick<NewMessage, 'status' | 'finishReason' | 'tokenCount' | 'inputTokens' | 'outputTokens' | 'citations'>) =>
+  insertMessage(runtime.db, { publicId: turn.replyId, conversationId: turn.conversation.id, role: 'assistant', content: turn.text, routeName: turn.routeName, contextHash: turn.contextHash, sources: turn.sources, ...fields })

@@ -4,6 +4,7 @@ import type { ChannelSettings } from '../config/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
 import { ChatbotReplyStoppedException, type ChatbotException } from '../errors/index.js'
 import type { Conversation } from '../storage/index.js'
+import { RunningTokenCount } from '../text/running-count.js'
 import type { ChatRequest, TokenUsage } from '@chatbot-kit/provider'
 import type { StreamEvent } from './stream-events.js'
 import type { ContextSection, Identity, ReplySource, Turn } from './types.js'
@@ -24,6 +25,7 @@ export class TurnContext implements Turn {
   inputTokens = 0
   request: ChatRequest
   text = ''
+  readonly textCount = new RunningTokenCount()
   usage: TokenUsage = { inputTokens: 0, outputTokens: 0 }
   finishReason = 'stop'
   toolCalls = 0
