@@ -73,8 +73,9 @@ export class OutputMeter {
 
   /** Takes the kernel's count of the text before `chunk` where it reaches further than this meter's. */
   private catchUp(chunk: string): void {
-    const { tokens, length } = this.reply.textCount
-    if (length <= this.countedLength) return
+    const count = this.reply.textCount
+    if (count === undefined || count.length <= this.countedLength) return
+    const { tokens, length } = count
     const { text } = this.reply
     this.counted = tokens
     this.countedLength = length

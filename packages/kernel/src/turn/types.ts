@@ -67,8 +67,8 @@ export interface Turn {
   request: ChatRequest
   /** The reply text streamed so far. */
   text: string
-  /** Exact tokens of `text`'s first `length` characters, counted in pieces as it streams. */
-  readonly textCount: { readonly tokens: number; readonly length: number }
+  /** Exact tokens of `text`'s first `length` characters, counted in pieces as it streams; absent on a turn a test built by hand. */
+  readonly textCount?: { readonly tokens: number; readonly length: number }
   usage: TokenUsage
   finishReason: string
   /** Tool executions so far in this turn. */
