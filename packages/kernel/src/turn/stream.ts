@@ -5,6 +5,7 @@ import type { ReplyOutput } from './reply-output.js'
 import { insertMessage } from '../storage/index.js'
 import { countTokens } from '../text/index.js'
 import type { ChatRequest } from '@chatbot-kit/provider'
+import { flatten } from '@chatbot-kit/http'
 import type { KernelRuntime } from '../runtime.js'
 import { startTurnSpan } from '../telemetry/index.js'
 import { citedSources } from './citations.js'
@@ -144,8 +145,7 @@ function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: st
     // none of it was shown, so none of it is stored (no reply with a hole in the middle).
     if (turn.controller.signal.aborted) return
     turn.text += text
-    // Reading a character flattens a string in V8; the value itself is not needed.
-    if (++appended % FLATTEN_EVERY === 0) turn.text.charCodeAt(0)
+    if (++appended % FLATTEN_EVERY === 0) flatten(turn.text)
     try {
       callChunk?.(turn, text)
     } catch (error) {
