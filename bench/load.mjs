@@ -5,7 +5,9 @@
 // `chatbot` (POST /chatbot/messages with a signed envelope), `peer` (the AI SDK relay).
 // Modes: `requests` (sequential or concurrent request loops, bounded by a count or a duration),
 // `streams` (ramp slow streams in steps), `disconnect` (open streams, then abort them all at once).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
+import { join } from 'node:path'
 import { createSseDataReader, httpGet, percentile, rssBytes, sleep, wallNow } from './lib.mjs'
 
 const options = JSON.parse(process.argv[2])
@@ -162,8 +164,37 @@ async function probeHealth(url, count, onBody) {
   return times
 }
 
+/**
+ * Asks the server (run with bench/heap-snapshot.mjs) for a heap snapshot labelled `label` and waits
+ * for it: resolves with its line of `snapshots.jsonl` (file, memory before and after).
+ */
+async function heapSnapshot(serverPid, dir, label) {
+  const log = join(dir, 'snapshots.jsonl')
+  const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : [])
+  const taken = lines().length
+  writeFileSync(join(dir, 'next-label'), label)
+  process.kill(serverPid, 'SIGUSR2')
+  while (lines().length === taken) await sleep(500)
+  return JSON.parse(lines()[taken])
+}
+
 async function streamsMode() {
-  const { stepSize, maxStreams, settleMs = 3000, gapLimitMs = 2000, serverPid, healthUrl, openConcurrency = 200, probes = 20 } = options
+  const { stepSize, maxStreams, settleMs = 3000, gapLimitMs = 2000, serverPid, healthUrl, openConcurrency = 200, probes = 20, heapDir } = options
+  // Stream counts at which to snapshot the server's heap (the first step at or past each).
+  const snapshotAt = [...(options.heapSnapshotAt ?? [])].sort((a, b) => a - b)
+  const snapshots = []
+  // `last`: the ramp stopped short (a stall, an error), so the next snapshot is taken where it stopped.
+  const snapshotIfDue = async (last = false) => {
+    if (!snapshotAt.length || (open.size < snapshotAt[0] && !last)) return
+    while (snapshotAt.length && open.size >= snapshotAt[0]) snapshotAt.shift()
+    const taken = await heapSnapshot(serverPid, heapDir, String(open.size))
+    snapshots.push({ streams: open.size, ...taken })
+    process.stderr.write(`[load ${target}] heap snapshot at ${open.size} streams: ${taken.file} (${taken.ms} ms)\n`)
+    // The server stood still while it wrote the snapshot: let the held-back chunks arrive before
+    // the next step measures gaps again.
+    await sleep(2000)
+    maxGap = 0
+  }
   const open = new Set()
   let errors = 0
   const errorSamples = new Set()
@@ -178,6 +209,7 @@ async function streamsMode() {
   const baseline = rssBytes(serverPid)
   // The idle server's health, probed as at each step: the yardstick of the health budget.
   const idleHealthP99 = percentile(await probeHealth(healthUrl, probes), 99)
+  await snapshotIfDue()
   const steps = []
   let opened = 0
   let stop = null
@@ -261,6 +293,7 @@ async function streamsMode() {
     process.stderr.write(`[load ${target}] ${JSON.stringify(step)}\n`)
     if (maxGap > gapLimitMs) stop = `a stream waited ${Math.round(maxGap)} ms for a chunk`
     else if (errors > 0) stop = `errors: ${[...errorSamples].slice(0, 2).join('; ')}`
+    await snapshotIfDue(stop !== null)
   }
   clearInterval(monitor)
   for (const s of open) {
@@ -268,7 +301,7 @@ async function streamsMode() {
     s.abort()
   }
   const good = steps.filter((s) => s.maxGapMs <= gapLimitMs && s.errors === 0)
-  return { baselineRssBytes: baseline, idleHealthP99, steps, stoppedBecause: stop ?? `reached ${maxStreams} streams`, held: good.length ? good[good.length - 1] : null }
+  return { baselineRssBytes: baseline, idleHealthP99, steps, snapshots, stoppedBecause: stop ?? `reached ${maxStreams} streams`, held: good.length ? good[good.length - 1] : null }
 }
 
 async function disconnectMode() {

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The chatbot-kit benchmark (docs/performance.md). `node bench/run.mjs [--quick] [--profile]
 // [--scenario latency,throughput,streams,disconnect,startup,storage,resume,stop,instances,console,knowledge,eval] [--streams-peer]
-// [--max-streams N] [--node PATH] [--out NAME]`.
+// [--max-streams N] [--heap-snapshot-at N,M] [--node PATH] [--out NAME]`.
 // Starts the demo provider, `chatbot serve` and the AI SDK peer relay as separate processes, drives
 // them from separate load processes over loopback, writes bench/results/latest.{json,md}.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { writeCharts } from './charts.mjs'
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: false },
     'streams-peer': { type: 'boolean', default: false },
     'max-streams': { type: 'string' },
+    'heap-snapshot-at': { type: 'string' },
     node: { type: 'string' },
     out: { type: 'string', default: 'latest' },
   },
@@ -38,6 +40,10 @@ const TARGETS = ['direct', 'chatbot', 'peer']
 // scripts/node24.sh --bench); the provider and the load processes stay on this one.
 const SERVER_NODE = values.node ?? process.execPath
 const serverNodeVersion = execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim()
+
+// Stream counts at which the streams scenario snapshots the server's heap (bench/heap-snapshot.mjs).
+const HEAP_SNAPSHOT_AT = values['heap-snapshot-at']?.split(',').map(Number)
+if (HEAP_SNAPSHOT_AT?.some((n) => !Number.isInteger(n) || n < 0)) throw new Error(`--heap-snapshot-at takes stream counts, e.g. 0,3000,9950 (got "${values['heap-snapshot-at']}")`)
 
 const work = mkdtempSync(join(tmpdir(), 'chatbot-bench-'))
 const RESULTS = join(BENCH_DIR, 'results')
@@ -83,9 +89,10 @@ function chatbotEnv(providerUrl, database, env) {
   }
 }
 
-function chatbotArgs(profile) {
+function chatbotArgs(profile, heapDir) {
   return [
     ...(profile ? ['--cpu-prof', '--cpu-prof-dir', PROFILES] : []),
+    ...(heapDir ? ['--import', pathToFileURL(join(BENCH_DIR, 'heap-snapshot.mjs')).href] : []),
     join(ROOT, 'packages/chatbot/bin/chatbot.mjs'),
     'serve',
     '--port',
@@ -95,14 +102,17 @@ function chatbotArgs(profile) {
   ]
 }
 
-/** `env` adds to or overrides the bench's environment (a Postgres database, Redis storage, a flag). */
-async function startChatbot(providerUrl, { profile = values.profile, env = {} } = {}) {
+/**
+ * `env` adds to or overrides the bench's environment (a Postgres database, Redis storage, a flag);
+ * `heapDir`: the server takes heap snapshots into it on SIGUSR2 (bench/heap-snapshot.mjs).
+ */
+async function startChatbot(providerUrl, { profile = values.profile, env = {}, heapDir } = {}) {
   const database = join(work, `chatbot-${++dbCounter}.sqlite`)
-  const { child, value } = await spawnUntil(chatbotArgs(profile), {
+  const { child, value } = await spawnUntil(chatbotArgs(profile, heapDir), {
     name: 'chatbot serve',
     node: SERVER_NODE,
     cwd: work,
-    env: chatbotEnv(providerUrl, database, env),
+    env: chatbotEnv(providerUrl, database, heapDir ? { ...env, CHATBOT_BENCH_HEAP_DIR: heapDir } : env),
     match: (line) => /serving (http:\/\/\S+)/.exec(line)?.[1],
   })
   return { child, url: value, pid: child.pid, health: `${value}/health` }
@@ -249,8 +259,10 @@ async function streams() {
   const targets = values['streams-peer'] ? ['chatbot', 'peer'] : ['chatbot']
   const results = {}
   let ceiling
+  const heapDir = HEAP_SNAPSHOT_AT && join(RESULTS, 'heap', startedAt.toISOString().replace(/[:.]/g, '-'))
+  if (heapDir) mkdirSync(heapDir, { recursive: true })
   for (const target of targets) {
-    const stack = await startStack({ tokens: 900, delay: 1000, firstDelay: 0 })
+    const stack = await startStack({ tokens: 900, delay: 1000, firstDelay: 0 }, { heapDir })
     try {
       const server = stack.servers[target]
       // Two sockets per stream (the client's, the provider's) and 100 files kept for the server's own.
@@ -258,7 +270,10 @@ async function streams() {
       const maxStreams = Number(values['max-streams'] ?? (quick ? 1000 : ceiling))
       // The RSS before the ramp is read after the tokenizer warm-up, which is no stream's memory.
       await sleep(WARM_UP_SETTLE_MS)
-      results[target] = await runLoad({ mode: 'streams', target, url: server.url, serverPid: server.pid, healthUrl: server.health, stepSize, maxStreams, settleMs: quick ? 2500 : 3000 })
+      // A snapshot stops the server for seconds, so a run that takes them measures objects, not
+      // gaps: its ramp goes on to the ceiling whatever a stream waited (errors still end it).
+      const heap = heapDir && target === 'chatbot' ? { heapDir, heapSnapshotAt: HEAP_SNAPSHOT_AT, gapLimitMs: 3_600_000 } : {}
+      results[target] = await runLoad({ mode: 'streams', target, url: server.url, serverPid: server.pid, healthUrl: server.health, stepSize, maxStreams, settleMs: quick ? 2500 : 3000, ...heap })
     } finally {
       await stack.stop()
     }
@@ -402,8 +417,9 @@ const md = [
   ...rows.map((r) => `| ${r.scenario} | ${r.metric} | ${fmt(r.direct)} | ${fmt(r.chatbot)} | ${fmt(r.peer)} | ${fmt(r.ratio)} | ${r.budget || '—'} | ${r.pass === null ? '—' : r.pass ? 'pass' : '**FAIL**'} |`),
   '',
 ].join('\n')
-// A profiled server is slower: its numbers go to profile-run.* and never replace latest.*.
-const outName = values.profile ? 'profile-run' : values.out
+// A profiled server is slower, and a heap snapshot stops it for seconds: their numbers go to
+// profile-run.* and heap-snapshot-run.* and never replace latest.*.
+const outName = values.profile ? 'profile-run' : HEAP_SNAPSHOT_AT ? 'heap-snapshot-run' : values.out
 writeFileSync(join(RESULTS, `${outName}.json`), `${JSON.stringify({ date: startedAt.toISOString(), command, quick, machine, rows, raw, failures }, null, 2)}\n`)
 writeFileSync(join(RESULTS, `${outName}.md`), md)
 // The charts of docs/performance.md follow the recorded run (a partial run redraws only its own).

@@ -78,14 +78,15 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   return {
     async stream(request: ChatRequest, onText: TextDeltaHandler, signal: AbortSignal, streamOptions: StreamOptions = {}): Promise<StreamResult> {
       signal.throwIfAborted()
-      const body = protocol.body(request)
       const deadline = performance.now() + (streamOptions.timeLeftMs ?? Number.POSITIVE_INFINITY)
       for (let retry = 0; ; retry++) {
         const accumulator = protocol.reader(onText)
         const wait = waitForFirstByte(signal, endpoint.host, firstByteTimeoutMs)
         let retryAfterMs: number | undefined
         try {
-          const response = await send(body, wait.signal)
+          // Built per attempt, not kept: this frame lives as long as the reply streams, and with a
+          // long history the body is many KB (docs/performance.md, "the heap object by object").
+          const response = await send(protocol.body(request), wait.signal)
           wait.responded(response.status)
           if (response.status < 200 || response.status > 299) {
             retryAfterMs = parseRetryAfter(response.header('retry-after'))

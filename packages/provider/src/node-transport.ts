@@ -17,18 +17,24 @@ export function createNodeTransport(url: string): ProviderTransport {
       ? import('node:https').then((https) => ({ request: https.request, agent: new https.Agent({ keepAlive: true }) }))
       : Promise.resolve({ request: httpRequest, agent: new HttpAgent({ keepAlive: true }) })
 
-  function send(client: Client, headers: Record<string, string>, body: string, signal: AbortSignal, retried: boolean): Promise<ProviderResponse> {
+  /**
+   * `sent` is what a retry sends again. The request's listeners live as long as the reply streams,
+   * so they reach the body only through it, and it is emptied once the response starts: with a
+   * long history the body is many KB, held for minutes by a slow stream (docs/performance.md).
+   */
+  function send(client: Client, sent: Sent, signal: AbortSignal, retried: boolean): Promise<ProviderResponse> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason)
       // Not `signal` in the options: Node then destroys the request with an AbortError that it may
       // emit where no listener is left (a refusal inside the last read of a body crashed the process).
-      const request: ClientRequest = client.request({ ...target, headers, agent: client.agent })
+      const request: ClientRequest = client.request({ ...target, headers: sent.headers, agent: client.agent })
       const abort = () => request.destroy()
       signal.addEventListener('abort', abort, { once: true })
       request.once('close', () => signal.removeEventListener('abort', abort))
       let responded = false
       request.once('response', (response) => {
         responded = true
+        sent.body = ''
         resolve(toProviderResponse(response))
       })
       request.on('error', (error: NodeJS.ErrnoException) => {
@@ -37,18 +43,26 @@ export function createNodeTransport(url: string): ProviderTransport {
         // A kept-alive socket the provider closed just as it was reused: nothing reached the
         // provider, so sending once more on a fresh connection is safe (Node's documented pattern).
         if (request.reusedSocket && error.code === 'ECONNRESET' && !retried && !signal.aborted) {
-          resolve(send(client, headers, body, signal, true))
+          resolve(send(client, sent, signal, true))
         } else reject(signal.aborted ? signal.reason : error)
       })
-      request.end(body)
+      request.end(sent.body)
+      // Node keeps the head it sent (`_header`, a chain of one string per line) while the reply
+      // streams; reading a character flattens it into one string (as @chatbot-kit/http's `flatten`).
+      ;(request as unknown as { _header?: string })._header?.charCodeAt(0)
     })
   }
 
   return {
     async post(headers, body, signal) {
-      return send(await client, { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body, signal, false)
+      return send(await client, { headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body }, signal, false)
     },
   }
+}
+
+interface Sent {
+  headers: Record<string, string>
+  body: string
 }
 
 interface Client {

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { HTTPResponse, type H3Event } from 'h3'
+import { flatten } from '../flatten.js'
 
 const KEEP_ALIVE = ': keep-alive\n\n'
 /**
@@ -156,6 +157,8 @@ export class SseStream {
     // A write after the socket broke is dropped; 'close' follows and cancels the turn.
     res.on('error', () => {})
     res.write(SSE_OPENING)
+    // Node keeps the head it sent (`_header`, built line by line) for as long as the stream is open.
+    flatten((res as unknown as { _header?: string })._header)
     this.#connect((frame) => res.write(frame), () => res.end())
   }
 

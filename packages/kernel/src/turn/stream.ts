@@ -4,6 +4,7 @@ import { toChatbotException } from '../errors/to-exception.js'
 import type { ReplyOutput } from './reply-output.js'
 import { insertMessage, type NewMessage } from '../storage/index.js'
 import type { ChatRequest } from '@chatbot-kit/provider'
+import { flatten } from '@chatbot-kit/http'
 import type { KernelRuntime } from '../runtime.js'
 import { startTurnSpan } from '../telemetry/index.js'
 import { citedSources } from './citations.js'
@@ -119,8 +120,7 @@ function createTextHandler(runtime: KernelRuntime, turn: TurnContext): (text: st
     // none of it was shown, so none of it is stored (no reply with a hole in the middle).
     if (turn.controller.signal.aborted) return
     turn.text = turn.textCount.append(turn.text, text)
-    // Reading a character flattens a string in V8; the value itself is not needed.
-    if (++appended % FLATTEN_EVERY === 0) turn.text.charCodeAt(0)
+    if (++appended % FLATTEN_EVERY === 0) flatten(turn.text)
     try {
       callChunk?.(turn, text)
     } catch (error) {

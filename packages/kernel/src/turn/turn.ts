@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { flatten } from '@chatbot-kit/http'
 import type { H3Event } from 'h3'
 import type { ChannelSettings } from '../config/index.js'
 import type { EnvelopePayload } from '../envelope/index.js'
@@ -11,8 +11,8 @@ import type { ContextSection, Identity, ReplySource, Turn } from './types.js'
 
 /** The concrete turn context; `send` is wired to the stream once it opens. */
 export class TurnContext implements Turn {
-  readonly id = randomUUID()
-  readonly replyId = randomUUID()
+  readonly id = flatten(crypto.randomUUID())
+  readonly replyId = flatten(crypto.randomUUID())
   readonly identity: Identity
   readonly channel: string
   readonly routeName: string
