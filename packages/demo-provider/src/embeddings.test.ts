@@ -29,7 +29,7 @@ describe('POST /v1/embeddings', () => {
     expect(body).toMatchObject({ object: 'list', model: 'text-embedding-3-small', usage: { prompt_tokens: 8, total_tokens: 8 } })
     expect(body.data.map(({ object, index, embedding }) => [object, index, embedding.length])).toEqual([['embedding', 0, 256], ['embedding', 1, 256]])
     for (const { embedding } of body.data) expect(Math.hypot(...embedding)).toBeCloseTo(1, 10)
-    expect(provider.embeddingRequests.at(-1)).toEqual({ model: 'text-embedding-3-small', input: ['Return policy', 'Shipping times'], dimensions: 256 })
+    expect(provider.embeddingRequests.at(-1)).toEqual({ model: 'text-embedding-3-small', input: ['Return policy', 'Shipping times'], dimensions: 256, encodingFormat: 'float' })
   })
 
   test('is deterministic, honours dimensions, and puts related texts closer than unrelated ones', async () => {
@@ -41,7 +41,19 @@ describe('POST /v1/embeddings', () => {
     expect(((await (await embeddings({ input: 'one', dimensions: 8 })).json()) as EmbeddingsBody).data).toHaveLength(1)
   })
 
+  test('serves encoding_format "base64": the same vectors as little-endian float32 bytes', async () => {
+    const input = ['Return policy', 'Shipping times to Oslo']
+    const [floats, encoded] = await Promise.all(['float', 'base64'].map(async (encoding_format) => ((await (await embeddings({ input, dimensions: 32, encoding_format })).json()) as { data: { embedding: unknown }[] }).data.map((item) => item.embedding)))
+    const decoded = (encoded as string[]).map((text) => {
+      const bytes = Buffer.from(text, 'base64')
+      return Array.from({ length: bytes.length / 4 }, (_, index) => bytes.readFloatLE(index * 4))
+    })
+    expect(decoded).toEqual((floats as number[][]).map((vector) => vector.map(Math.fround)))
+    expect(provider.embeddingRequests.at(-1)?.encodingFormat).toBe('base64')
+  })
+
   test.each([
+    [{ input: 'x', encoding_format: 'int8' }, 'The `encoding_format` must be "float" or "base64".'],
     [{ model: 'm' }, 'The `input` must be a string or a non-empty array of strings'],
     [{ input: [1, 2, 3] }, 'token arrays are not supported'],
     [{ input: ['ok', ''] }, 'must not contain an empty string'],

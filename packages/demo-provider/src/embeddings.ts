@@ -13,6 +13,8 @@ export interface EmbeddingsRequest {
   model: string
   input: string[]
   dimensions: number
+  /** `encoding_format`: each vector as a list of numbers, or as base64 of its little-endian float32 bytes. */
+  encodingFormat: 'float' | 'base64'
 }
 
 /** The request body read as OpenAI does, or why it is refused (a 400). */
@@ -28,7 +30,9 @@ export function readEmbeddingsRequest(body: Record<string, unknown> | undefined)
   if (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > MAX_DIMENSIONS) {
     return `The \`dimensions\` must be an integer from 1 to ${MAX_DIMENSIONS}.`
   }
-  return { model: typeof body.model === 'string' ? body.model : 'demo-embedding', input: input as string[], dimensions: dimensions as number }
+  const encodingFormat = body.encoding_format ?? 'float'
+  if (encodingFormat !== 'float' && encodingFormat !== 'base64') return 'The `encoding_format` must be "float" or "base64".'
+  return { model: typeof body.model === 'string' ? body.model : 'demo-embedding', input: input as string[], dimensions: dimensions as number, encodingFormat }
 }
 
 /** The response body for a valid request, in OpenAI's wire format. */
@@ -36,10 +40,20 @@ export function embeddingsJson(request: EmbeddingsRequest): unknown {
   const tokens = request.input.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0)
   return {
     object: 'list',
-    data: request.input.map((text, index) => ({ object: 'embedding', index, embedding: embed(text, request.dimensions) })),
+    data: request.input.map((text, index) => {
+      const vector = embed(text, request.dimensions)
+      return { object: 'embedding', index, embedding: request.encodingFormat === 'base64' ? toBase64(vector) : vector }
+    }),
     model: request.model,
     usage: { prompt_tokens: tokens, total_tokens: tokens },
   }
+}
+
+/** As OpenAI sends it: the vector's float32 values, little-endian, in base64 (a quarter of the JSON numbers' size). */
+function toBase64(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4)
+  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4))
+  return bytes.toString('base64')
 }
 
 /** Trigrams of the lower-cased, space-padded words, each adding ±1 to the dimension its hash picks. */

@@ -3,6 +3,7 @@ import { ChatbotKnowledgeUnknownSourceException } from './errors.js'
 import { channelSources } from './retrieval/channel-sources.js'
 import { createEmbeddingClient } from './embeddings/embedding-client.js'
 import { embeddingModelOf } from './embeddings/embedding-model.js'
+import { questionEmbeddings } from './embeddings/question-embeddings.js'
 import { createIndexStatistics } from './retrieval/index-statistics.js'
 import { retrieve, type Retrieval, type RetrievalIndex, type VectorSearch } from './retrieval/retrieve.js'
 import { pgvectorSearch } from './retrieval/pgvector-search.js'
@@ -48,7 +49,7 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
   const embedder = model && createEmbeddingClient(model)
   const index = createVectorIndex(db)
   const vectors: VectorSearch | undefined = embedder && {
-    embed: async (question) => (await embedder.embed([question]))[0]!,
+    embed: (question) => questionEmbeddings.embed(embedder, question),
     async search(query, sources, limit, version) {
       if (await usesPgvector(db)) return pgvectorSearch(db, query, embedder.model.model, sources, limit)
       return index.search(query, embedder.model.model, sources, limit, version)

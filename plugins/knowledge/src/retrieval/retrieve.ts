@@ -3,7 +3,7 @@ import type { ChatbotDb } from '../storage/tables.js'
 import { CANDIDATES, fullTextSearch } from './full-text.js'
 import { fuse, withTexts, type FusedCandidate } from './fuse.js'
 import { queryTerms } from './query-terms.js'
-import { scoreOf } from './score.js'
+import { scorer } from './score.js'
 import type { IndexStatistics } from './index-statistics.js'
 import type { VectorHit } from './vector-index.js'
 
@@ -76,7 +76,8 @@ export async function retrieve(db: ChatbotDb, question: string, sources: string[
   const vectorHits = await hits
   const ranked: FusedCandidate[] = vectorHits ? fuse(candidates, vectorHits) : candidates.map((candidate) => ({ id: candidate.id, candidate, similarity: 0 }))
   // Scored before any text is read: a chunk only the vectors found has no full-text match among the candidates.
-  const eligible = ranked.map((entry) => ({ ...entry, score: Math.max(scoreOf(entry.id, terms, chunks), entry.similarity) })).filter((entry) => entry.score >= limits.minScore)
+  const scoreOf = scorer(terms, chunks)
+  const eligible = ranked.map((entry) => ({ ...entry, score: Math.max(scoreOf(entry.id), entry.similarity) })).filter((entry) => entry.score >= limits.minScore)
   const results: RetrievedChunk[] = []
   const lines: TurnRetrieval['lines'] = []
   let bytes = 0

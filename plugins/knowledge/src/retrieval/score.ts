@@ -24,8 +24,8 @@ export interface TermStats {
 const rarity = (documentFrequency: number, chunks: number) => Math.log(1 + (chunks - documentFrequency + 0.5) / (documentFrequency + 0.5))
 
 /**
- * A chunk's score (docs/knowledge.md, "The score"), from 0 to 1: how much of the question the
- * chunk covers, as the product of two shares.
+ * The score of a chunk, by its id, for one question (docs/knowledge.md, "The score"), from 0 to
+ * 1: how much of the question the chunk covers, as the product of two shares.
  * - Of the question's terms the index knows (that some chunk contains), the share this chunk
  *   contains, each term weighted by its rarity: a chunk holding the rare words of the question
  *   scores higher than one holding its common ones.
@@ -34,11 +34,15 @@ const rarity = (documentFrequency: number, chunks: number) => Math.log(1 + (chun
  * Neither depends on the chunk's rank nor on the other candidates, so one `minScore` holds across
  * questions and corpora.
  */
-export function scoreOf(id: number, terms: readonly TermStats[], chunks: number): number {
+export function scorer(terms: readonly TermStats[], chunks: number): (id: number) => number {
+  // What does not depend on the chunk is worked out once per question, not once per candidate.
   const known = terms.filter((term) => term.documentFrequency > 0)
-  if (known.length === 0) return 0
+  if (known.length === 0) return () => 0
   const weights = known.map((term) => rarity(term.documentFrequency, chunks))
   const total = weights.reduce((sum, weight) => sum + weight, 0)
-  const covered = known.reduce((sum, term, index) => sum + (term.matches.has(id) ? weights[index]! : 0), 0)
-  return Math.round((covered / total) * (known.length / terms.length) * 1000) / 1000
+  const share = known.length / terms.length
+  return (id) => {
+    const covered = known.reduce((sum, term, index) => sum + (term.matches.has(id) ? weights[index]! : 0), 0)
+    return Math.round((covered / total) * share * 1000) / 1000
+  }
 }

@@ -19,11 +19,16 @@ export function retrieveForTurn(api: PluginApi, index: RetrievalIndex) {
   // The question's embedding is asked for as the turn starts: its round trip overlaps the other
   // listeners, the server's sections and the full-text search. Its failure is read at turn:context.
   const embeddings = new WeakMap<Turn, Promise<Float32Array>>()
-  const startEmbedding = (turn: Turn): void => {
+  const startEmbedding = async (turn: Turn): Promise<void> => {
     if (!index.vectors || !searches(turn)) return
     const embedding = index.vectors.embed(turn.message)
     embedding.catch(() => undefined)
     embeddings.set(turn, embedding)
+    // Node writes a request to its socket on the next tick, which waits for every pending promise
+    // callback; the turn's SQLite work up to turn:context and the full-text search run as promise
+    // callbacks alone (the driver is synchronous). Without this wait the request left only once
+    // the full-text search was done, and its round trip overlapped nothing (docs/performance.md).
+    await new Promise((resolve) => process.nextTick(resolve))
   }
   const retrieveFor = async (turn: Turn): Promise<void> => {
     if (!searches(turn)) return
