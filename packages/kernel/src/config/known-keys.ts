@@ -28,9 +28,9 @@ export function knownKeys(declarations: Declarations): { config: KeyTree; channe
 
 /**
  * `CHATBOT_*` variables chatbot-kit's own tools read that are no config key: the browser tests'
- * switches, the proxy binaries of the deployment tests, the docs screenshots, the admin client example, the knowledge bench's corpus and embeddings. Any `CHATBOT_TEST_*` passes too.
+ * switches, the proxy binaries of the deployment tests, the docs screenshots, the admin client example, the knowledge bench's corpus and embeddings, the streams bench's heap snapshots. Any `CHATBOT_TEST_*` passes too.
  */
-const TOOLING_ENV_NAMES = ['CHATBOT_SKIP_BROWSER', 'CHATBOT_CHROMIUM', 'CHATBOT_FIREFOX', 'CHATBOT_NGINX', 'CHATBOT_CADDY', 'CHATBOT_HAPROXY', 'CHATBOT_UPDATE_DOCS_SCREENSHOT', 'CHATBOT_URL', 'CHATBOT_BENCH_KNOWLEDGE', 'CHATBOT_BENCH_EMBEDDINGS']
+const TOOLING_ENV_NAMES = ['CHATBOT_SKIP_BROWSER', 'CHATBOT_CHROMIUM', 'CHATBOT_FIREFOX', 'CHATBOT_NGINX', 'CHATBOT_CADDY', 'CHATBOT_HAPROXY', 'CHATBOT_UPDATE_DOCS_SCREENSHOT', 'CHATBOT_URL', 'CHATBOT_BENCH_KNOWLEDGE', 'CHATBOT_BENCH_EMBEDDINGS', 'CHATBOT_BENCH_HEAP_DIR']
 
 /** Whether a `CHATBOT_*` variable is read by chatbot-kit's tools rather than by a config key. */
 export const isToolingEnvName = (name: string): boolean => name.startsWith('CHATBOT_TEST_') || TOOLING_ENV_NAMES.includes(name)
