@@ -48,8 +48,10 @@ export function createNodeTransport(url: string): ProviderTransport {
       })
       request.end(sent.body)
       // Node keeps the head it sent (`_header`, a chain of one string per line) while the reply
-      // streams; reading a character flattens it into one string (as @chatbot-kit/http's `flatten`).
-      ;(request as unknown as { _header?: string })._header?.charCodeAt(0)
+      // streams; converting it to a number flattens it into one string on Node 20 to 24, as
+      // @chatbot-kit/http's `flatten` does (this package does not depend on that one).
+      const head = (request as unknown as { _header?: string })._header
+      if (head !== undefined) Number(head)
     })
   }
 
