@@ -27,6 +27,7 @@ export function knowledgePlugin(options: KnowledgePluginOptions = {}): ChatbotPl
       api.provide('syncKnowledge', service.syncKnowledge)
       api.provide('knowledgeStatus', service.knowledgeStatus)
       api.provide('searchKnowledge', service.searchKnowledge)
+      api.hooks.hook('close', service.close)
       if (Object.keys(api.config.knowledge.sources).length === 0) return
       const { startEmbedding, retrieveFor } = retrieveForTurn(api, service.retrievalIndex)
       api.hooks.hook('turn:start', startEmbedding)
