@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import projects from './vitest.workspace.js'
@@ -30,6 +31,10 @@ export default defineConfig({
   test: {
     projects,
     reporters: ['default', './scripts/plain-summary-reporter.ts'],
+    // Two files at once on a 2-core machine too (vitest's default leaves a core idle there): most
+    // suites wait on servers, browsers, npm and the databases more than they compute, and each
+    // gets its own SQLite file, Postgres schema and Redis key space (packages/test-utils).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
