@@ -35,24 +35,20 @@ function counted(db: ChatbotDb, statements: string[]): ChatbotDb {
   return db.withPlugin(counter) as ChatbotDb
 }
 
-/** The warm-up over `statistics`, started at once; resolves when every stem in at most half the chunks is kept. */
+/** The warm-up over `statistics`, started at once; `done()` resolves once every stem in at most half the chunks is kept. */
 async function warmed(db: ChatbotDb, statistics: IndexStatistics, logger: unknown = silentLogger()) {
   const hooks = createHooks<{ ready: () => void; close: () => void }>()
   const warmUp = startIndexWarmUp({ storage: { db }, hooks, logger } as never, statistics, 0)
   await hooks.callHook('ready')
-  return { warmUp, hooks, done: () => untilWarm(db, statistics) }
-}
-
-async function untilWarm(db: ChatbotDb, statistics: IndexStatistics): Promise<void> {
-  const { rows } = await sql<{ term: string; doc: number }>`select term, doc from temp.knowledge_chunks_fts_rows`.execute(db).catch(() => ({ rows: [] }))
-  const chunks = await statistics.chunkCount()
-  const wanted = rows.filter((row) => row.doc <= chunks / 2).map((row) => row.term)
-  if (wanted.length === 0 || !wanted.every((stem) => statistics.hasPostings(stem))) {
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    return untilWarm(db, statistics)
+  const done = async (): Promise<void> => {
+    const { rows } = await sql<{ term: string; doc: number }>`select term, doc from temp.knowledge_chunks_fts_rows`.execute(db).catch(() => ({ rows: [] }))
+    const chunks = await statistics.chunkCount()
+    const kept = rows.length > 0 && rows.every((row) => row.doc > chunks / 2 || statistics.hasPostings(row.term))
+    // Once kept, the last stem's read may still be under way: the next slice comes after it.
+    await new Promise((resolve) => setTimeout(resolve, kept ? 20 : 10))
+    if (!kept) return done()
   }
-  // The last stem's read may still be under way: the next slice comes after it.
-  await new Promise((resolve) => setTimeout(resolve, 20))
+  return { warmUp, done }
 }
 
 const answers = (db: ChatbotDb, statistics: IndexStatistics, questions: string[]) =>
