@@ -5,6 +5,7 @@ import { KNOWLEDGE_TABLES } from './storage/tables.js'
 import { knowledgeMigrations } from './storage/migrations/index.js'
 import { retrieveForTurn } from './turn/retrieve-for-turn.js'
 import { startSyncTimer } from './sync/sync-timer.js'
+import { startIndexWarmUp } from './retrieval/index-warm-up.js'
 
 export type KnowledgePluginOptions = KnowledgeServiceOptions
 
@@ -24,15 +25,18 @@ export function knowledgePlugin(options: KnowledgePluginOptions = {}): ChatbotPl
     admin: () => import('./admin/contribution.js').then((module) => module.knowledgeAdmin),
     setup(api: PluginApi) {
       const service = createKnowledgeService(api, options)
-      api.provide('syncKnowledge', service.syncKnowledge)
+      const searched = Object.keys(api.config.knowledge.sources).length > 0
+      // Only where turns search: a server with sources (the CLI's one-shot commands close before it starts).
+      const syncKnowledge = searched ? startIndexWarmUp(api, service.retrievalIndex.statistics).aroundSync(service.syncKnowledge) : service.syncKnowledge
+      api.provide('syncKnowledge', syncKnowledge)
       api.provide('knowledgeStatus', service.knowledgeStatus)
       api.provide('searchKnowledge', service.searchKnowledge)
       api.hooks.hook('close', service.close)
-      if (Object.keys(api.config.knowledge.sources).length === 0) return
+      if (!searched) return
       const { startEmbedding, retrieveFor } = retrieveForTurn(api, service.retrievalIndex)
       api.hooks.hook('turn:start', startEmbedding)
       api.hooks.hook('turn:context', retrieveFor)
-      if (api.config.knowledge.syncInterval > 0) startSyncTimer(api, service.syncKnowledge)
+      if (api.config.knowledge.syncInterval > 0) startSyncTimer(api, syncKnowledge)
     },
   })
 }

@@ -31,17 +31,17 @@ const toCandidates = (rows: CandidateRow[]): Candidate[] => rows.map((row, posit
  * ranked (docs/knowledge.md, "Speed").
  */
 async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[], statistics: IndexStatistics): Promise<Omit<FullTextResult, 'chunks'>> {
-  const fts = sql.table('knowledge_chunks_fts')
-  const [total, present, frequencies] = await Promise.all([
-    statistics.chunkCount(),
-    statistics.sources(),
-    Promise.all(terms.map((term) => statistics.frequency(term, async () => Number((await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${`"${term}"`}`.execute(db)).rows[0]!.n)))),
-  ])
+  const [total, present, frequencies] = await Promise.all([statistics.chunkCount(), statistics.sources(), Promise.all(terms.map((term) => frequencyOf(db, term, statistics)))])
   const telling = terms.filter((_, index) => frequencies[index]! <= total / 2)
   const matched = telling.length > 0 ? telling : terms
   // The common case, every indexed source searched, needs no join to filter.
   const every = present.every((source) => sources.includes(source))
-  const best = (await rankInProcess(db, matched, matched.map((term) => frequencies[terms.indexOf(term)]!), every ? undefined : sources, statistics)) ?? (await rankInFts(db, matched, every, sources))
+  // A stem's postings cost more to read (about 1 ms) than FTS5's ranking: a question with a stem
+  // not kept yet is ranked by FTS5, and the stem left for the warm-up to read in idle time.
+  const unkept = matched.map(ftsStem).filter((stem) => !statistics.hasPostings(stem))
+  unkept.forEach((stem) => statistics.wanted.add(stem))
+  const inProcess = unkept.length === 0 ? await rankInProcess(db, matched, matched.map((term) => frequencies[terms.indexOf(term)]!), every ? undefined : sources, statistics) : undefined
+  const best = inProcess ?? (await rankInFts(db, matched, every, sources))
   const { rows } = best.length === 0 ? { rows: [] } : await sql<CandidateRow>`
     select c.id, c.source, d.document, c.url, c.title, c.heading, c.text, c.line_tokens
     from ${sql.table('knowledge_chunks')} c join ${sql.table('knowledge_documents')} d on d.id = c.document_id
@@ -51,6 +51,21 @@ async function sqliteSearch(db: ChatbotDb, terms: string[], sources: string[], s
   const candidates = toCandidates(rows)
   const matches = termMatches(candidates, terms)
   return { candidates, terms: terms.map((term, index) => ({ term, documentFrequency: frequencies[index]!, matches: matches[index]! })) }
+}
+
+/**
+ * FTS5 reads an ASCII word of letters and digits as one token, stemmed as `ftsStem` stems it
+ * (term-matches.test.ts holds the two stemmers together): its document frequency is then its
+ * stem's number of chunks.
+ */
+const ONE_TOKEN = /^[a-z0-9]{1,64}$/
+
+/** `term`'s document frequency: its stem's number of chunks once the vocabulary is kept, else counted by FTS5 once per sync. */
+function frequencyOf(db: ChatbotDb, term: string, statistics: IndexStatistics): Promise<number> {
+  const known = ONE_TOKEN.test(term) ? statistics.stemFrequency(ftsStem(term)) : undefined
+  if (known !== undefined) return Promise.resolve(known)
+  const fts = sql.table('knowledge_chunks_fts')
+  return statistics.frequency(term, async () => Number((await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${`"${term}"`}`.execute(db)).rows[0]!.n))
 }
 
 /** The best CANDIDATES ids by FTS5's own `bm25` ranking, ties in id order. */

@@ -1,5 +1,6 @@
 import { sql } from '@chatbot-kit/kernel/plugin'
 import type { ChatbotDb } from '../storage/tables.js'
+import type { Postings } from './bm25-postings.js'
 
 /**
  * What the score needs of the whole index (the number of chunks, each term's document frequency,
@@ -11,6 +12,9 @@ import type { ChatbotDb } from '../storage/tables.js'
 /** Searches kept: 50 candidates with their text each, about 30 KB at 600 bytes a chunk (some 8 MB in all). */
 const SEARCHES_KEPT = 256
 
+/** A stem no chunk holds. */
+const NO_POSTINGS: Postings = { ids: new Int32Array(0), hits: new Float64Array(0) }
+
 export function createIndexStatistics(db: ChatbotDb) {
   let version: string | undefined
   let chunks: Promise<number> | undefined
@@ -20,6 +24,11 @@ export function createIndexStatistics(db: ChatbotDb) {
   // SQLite's ranking in process (bm25-top-k.ts): each stem's postings and the chunks' lengths.
   const postings = new Map<string, Promise<unknown>>()
   const lengths = new Map<string, Promise<unknown>>()
+  // Each stem's number of chunks, from FTS5's vocabulary (the warm-up's, index-warm-up.ts): a stem
+  // it lacks is in no chunk. Stems a turn met before their postings were kept wait in `wanted`.
+  let stemFrequencies: Map<string, number> | undefined
+  const wanted = new Set<string>()
+  let onNewVersion: (() => void) | undefined
 
   /** Forgets what a sync may have changed; returns the index's version (also the vector cache's key). */
   async function refresh(): Promise<string> {
@@ -33,6 +42,9 @@ export function createIndexStatistics(db: ChatbotDb) {
       searches.clear()
       postings.clear()
       lengths.clear()
+      stemFrequencies = undefined
+      wanted.clear()
+      onNewVersion?.()
     }
     return current
   }
@@ -50,13 +62,39 @@ export function createIndexStatistics(db: ChatbotDb) {
   /** The result of the search `key` names, run by `run` the first time after a sync (the latest SEARCHES_KEPT). */
   const search = <T>(key: string, run: () => Promise<T>) => remember(searches, key, run, SEARCHES_KEPT)
 
-  /** `stem`'s postings, loaded by `load` the first time after a sync. */
-  const postingsOf = <T>(stem: string, load: () => Promise<T>) => remember(postings, stem, load)
+  /** `stem`'s number of chunks once the vocabulary is kept, else undefined. */
+  const stemFrequency = (stem: string) => (stemFrequencies ? (stemFrequencies.get(stem) ?? 0) : undefined)
+
+  /** Keeps the vocabulary's stem frequencies read under `current` (unless a sync moved the version since). */
+  const keepStemFrequencies = (current: string, frequencies: Map<string, number>) => void (current === version && (stemFrequencies = frequencies))
+
+  /** `stem`'s postings, loaded by `load` the first time after a sync (none for a stem the vocabulary lacks). */
+  const postingsOf = (stem: string, load: () => Promise<Postings>) => (stemFrequency(stem) === 0 ? Promise.resolve(NO_POSTINGS) : remember(postings, stem, load))
+
+  /** Whether `stem`'s postings are kept (or being read): a search may then rank in process without reading the index. */
+  const hasPostings = (stem: string) => postings.has(stem) || stemFrequency(stem) === 0
 
   /** The chunks' lengths, loaded by `load` once after a sync. */
   const chunkLengths = <T>(load: () => Promise<T>) => remember(lengths, '', load)
 
-  return { refresh, chunkCount, sources: indexedSources, frequency, search, postings: postingsOf, lengths: chunkLengths }
+  return {
+    refresh,
+    /** The version last seen by `refresh` (undefined before the first). */
+    version: () => version,
+    /** Called when `refresh` sees a new version (one listener: the warm-up's). */
+    onNewVersion: (listener: () => void) => void (onNewVersion = listener),
+    chunkCount,
+    sources: indexedSources,
+    frequency,
+    search,
+    postings: postingsOf,
+    hasPostings,
+    stemFrequency,
+    keepStemFrequencies,
+    /** The stems turns met before their postings were kept, for the warm-up to read first. */
+    wanted,
+    lengths: chunkLengths,
+  }
 }
 
 export type IndexStatistics = ReturnType<typeof createIndexStatistics>
