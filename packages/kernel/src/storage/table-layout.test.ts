@@ -34,11 +34,16 @@ describe.each(databaseTargets().map((target) => [target.name, target] as const))
       opened.push(database)
       return database
     }
-    const tableNames = async (database: ChatbotDatabase) => (await database.db.introspection.getTables({ withInternalKyselyTables: true })).map((table) => table.name).sort()
+    const currentSchema = async (database: ChatbotDatabase) => (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]!.schema
+    // On Postgres, this test's schema only: other test files create theirs in the same database meanwhile.
+    const tableNames = async (database: ChatbotDatabase) => {
+      const schema = database.dialect === 'sqlite' ? undefined : await currentSchema(database)
+      const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true })
+      return tables.filter((table) => table.schema === schema).map((table) => table.name).sort()
+    }
     const where = async (database: ChatbotDatabase) => {
       if (database.dialect === 'sqlite') return { place: 'in the database', schemaFix: '' }
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)
-      return { place: `in schema "${rows[0]!.schema}"`, schemaFix: ', or database.schema' }
+      return { place: `in schema "${await currentSchema(database)}"`, schemaFix: ', or database.schema' }
     }
 
     it('refuses to migrate over the host’s own messages table, writing nothing; a prefix then fits beside it', async () => {
