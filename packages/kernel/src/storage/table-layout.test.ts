@@ -68,6 +68,21 @@ describe.each(databaseTargets().map((target) => [target.name, target] as const))
       expect(rows).toEqual([{ body: 'the host\'s row' }])
     })
 
+    it.skipIf(target.name !== 'postgres')('minds only its own schema: a host’s messages table in another schema is not in the way, a view in its own is', async () => {
+      const host = await open()
+      const other = `${await currentSchema(host)}_host`
+      try {
+        await sql`create schema ${sql.id(other)}`.execute(host.db)
+        await sql`create table ${sql.id(other, 'messages')} (id integer primary key, body text not null)`.execute(host.db)
+        expect(await migrate(host.db)).toEqual(ALL)
+        const ours = await open({ tablePrefix: 'viewed_' })
+        await sql`create view viewed_conversations as select 1 as id`.execute(ours.db)
+        await expect(migrate(ours.db)).rejects.toThrow(/^Table "viewed_conversations" already exists in schema /)
+      } finally {
+        await sql`drop schema if exists ${sql.id(other)} cascade`.execute(host.db)
+      }
+    })
+
     it('refuses a migration table that holds the host’s own Kysely migrations', async () => {
       const host = await open()
       await sql`create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(host.db)

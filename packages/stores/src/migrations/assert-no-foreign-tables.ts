@@ -1,4 +1,4 @@
-import { DEFAULT_MIGRATION_TABLE, type Kysely, type Migration } from 'kysely'
+import { DEFAULT_MIGRATION_TABLE, sql, type Kysely, type Migration } from 'kysely'
 import { tableConflict } from '../failures.js'
 import { dialectOf } from '../database/dialect-of.js'
 import { tableLayoutOf } from '../database/table-layout.js'
@@ -26,7 +26,7 @@ export async function assertNoForeignTables(
     .sort()
     .filter((name) => !applied.has(name))
   if (pending.length === 0) return
-  const existing = (await db.introspection.getTables()).filter((table) => table.name.startsWith(tablePrefix) && (schema === undefined || table.schema === schema))
+  const existing = await tablesStartingWith(db, tablePrefix, schema)
   // A fresh database (every first start): no table could be in the way, and recording what the
   // migrations create (compiling each of them once more) was a tenth of `chatbot serve`'s start-up.
   if (existing.length === 0) return
@@ -37,4 +37,34 @@ export async function assertNoForeignTables(
       throw tableConflict(table.name, schema, tablePrefix)
     }
   }
+}
+
+interface ExistingTable {
+  name: string
+  isView: boolean
+  columns: Array<{ name: string }>
+}
+
+/**
+ * The tables and views whose name starts with `prefix`, in `schema` on Postgres. Kysely's
+ * introspection reads every schema of the database: slow where a database holds many (a schema per
+ * tenant), and it failed when another schema's table was dropped while it read (parallel test
+ * files, a tenant removed during a deploy).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- it reads tables outside `Schema`
+async function tablesStartingWith(db: Kysely<any>, prefix: string, schema: string | undefined): Promise<ExistingTable[]> {
+  if (schema === undefined) return (await db.introspection.getTables()).filter((table) => table.name.startsWith(prefix))
+  const { rows } = await sql<{ name: string; kind: string; column: string | null }>`
+    select c.relname as name, c.relkind as kind, a.attname as column
+    from pg_catalog.pg_class c
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    left join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v', 'm', 'f') and left(c.relname, ${prefix.length}) = ${prefix}`.execute(db)
+  const tables = new Map<string, ExistingTable>()
+  for (const row of rows) {
+    const table = tables.get(row.name) ?? { name: row.name, isView: row.kind === 'v' || row.kind === 'm', columns: [] }
+    if (row.column !== null) table.columns.push({ name: row.column })
+    tables.set(row.name, table)
+  }
+  return [...tables.values()]
 }
