@@ -36,6 +36,12 @@ export interface KnowledgeServiceOptions {
   cwd?: string
   /** Per-document fetch timeout in ms (default FETCH_TIMEOUT_MS). */
   fetchTimeoutMs?: number
+  /**
+   * Hybrid retrieval's question embedding and vector scan in a worker thread, beside the turn's
+   * full-text search (default true). False keeps them on the main thread, for a host that does
+   * not allow worker threads (docs/knowledge.md, "Speed").
+   */
+  vectorThread?: boolean
 }
 
 /** `chatbot.syncKnowledge`, `chatbot.knowledgeStatus` and `chatbot.searchKnowledge`, over the plugin API. */
@@ -45,7 +51,7 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
   const db = api.storage.db
   const model = embeddingModelOf(api.config)
   const embedder = model && createEmbeddingClient(model)
-  const thread = embedder && knowledge.vectorThread ? createVectorThread(embedder.model) : undefined
+  const thread = embedder && options.vectorThread !== false ? createVectorThread(embedder.model) : undefined
   const vectors = embedder && createVectorSearch(db, embedder, thread, (message) => api.logger.warn(message))
   const retrievalIndex: RetrievalIndex = { statistics: createIndexStatistics(db), vectors }
 

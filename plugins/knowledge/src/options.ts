@@ -1,4 +1,4 @@
-import { ChatbotConfigException, count, defineOptions, flag, type OptionSpec } from '@chatbot-kit/kernel'
+import { ChatbotConfigException, count, defineOptions, type OptionSpec } from '@chatbot-kit/kernel'
 import { checkSources, type KnowledgeSource } from './sources/source-config.js'
 
 const MIB = 1024 * 1024
@@ -63,7 +63,6 @@ export const knowledgeOptions = defineOptions({
   'knowledge.minScore': minScore,
   'knowledge.syncInterval': count(0, 0, 30 * DAY, { env: 'CHATBOT_KNOWLEDGE_SYNC_INTERVAL', doc: 'seconds between syncs inside the server; 0: off' }),
   'knowledge.embeddings': embeddings,
-  'knowledge.vectorThread': flag(true, { doc: "hybrid retrieval's question embedding and vector scan in a worker thread beside the full-text search; false: on the main thread" }),
   knowledge: channelKnowledge,
 })
 
@@ -106,12 +105,6 @@ declare module '@chatbot-kit/kernel' {
        * `apiKey`), `batchSize` texts a request (default 64), and retrieval is hybrid.
        */
       embeddings?: false | EmbeddingsConfig
-      /**
-       * Hybrid retrieval's question embedding and vector scan in a worker thread, beside the
-       * turn's full-text search. Default `true`; `false` keeps them on the main thread (a
-       * single-core machine, or a host that allows no worker threads).
-       */
-      vectorThread?: boolean
     }
   }
   interface ResolvedConfig {
@@ -123,7 +116,6 @@ declare module '@chatbot-kit/kernel' {
       minScore: number
       syncInterval: number
       embeddings: false | EmbeddingsConfig
-      vectorThread: boolean
     }
   }
   interface ChannelConfig {

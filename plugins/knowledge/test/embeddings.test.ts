@@ -149,17 +149,6 @@ describeEachDatabase('knowledge embeddings', { label: 'a folder embedded through
     expect(hybrid.results[0]?.document).toBe('shipping/delivery-times.md')
   })
 
-  it('answers a turn alike with knowledge.vectorThread off', async () => {
-    chatbot = await start({ model: 'demo-embedding' })
-    await chatbot.syncKnowledge()
-    const threaded = await chatbot.searchKnowledge('delivered overseas')
-    await chatbot.close()
-    chatbot = await startKnowledge(created, { help: { type: 'files', path: folder.path } }, { knowledge: { embeddings: { baseUrl: provider.url, model: 'demo-embedding' }, vectorThread: false } })
-    const here = await chatbot.searchKnowledge('delivered overseas')
-    expect(here.results[0]?.document).toBe('shipping/delivery-times.md')
-    expect(here).toEqual(threaded)
-  })
-
   it('finds the same with the vector thread, on this thread, and when the thread cannot start (said once)', async () => {
     chatbot = await start({ model: 'demo-embedding', dimensions: 64 })
     await chatbot.syncKnowledge()

@@ -7,7 +7,7 @@ const resolve = (config: object, env: Record<string, string> = {}) => resolveCon
 
 describe('knowledgeOptions', () => {
   it('is off by default: no source, full-text only, the contract’s defaults', () => {
-    expect(resolve({}).knowledge).toEqual({ sources: {}, maxDocumentBytes: 5 * 1024 * 1024, topK: 5, maxBytes: 6000, minScore: DEFAULT_MIN_SCORE, syncInterval: 0, embeddings: false, vectorThread: true })
+    expect(resolve({}).knowledge).toEqual({ sources: {}, maxDocumentBytes: 5 * 1024 * 1024, topK: 5, maxBytes: 6000, minScore: DEFAULT_MIN_SCORE, syncInterval: 0, embeddings: false })
   })
 
   it('reads the environment variables the contract names, over the file', () => {
@@ -43,7 +43,6 @@ describe('knowledgeOptions', () => {
     [{ knowledge: { embeddings: { model: 'm', batchSize: 5000 } } }, {}, 'knowledge.embeddings.batchSize'],
     [{ knowledge: { embeddings: { model: 'm', dimension: 512 } } }, {}, 'knowledge.embeddings.dimension'],
     [{ knowledge: { embeddings: 'text-embedding-3-small' } }, {}, 'knowledge.embeddings'],
-    [{ knowledge: { vectorThread: 'no' } }, {}, 'knowledge.vectorThread'],
     [{}, { CHATBOT_KNOWLEDGE_MIN_SCORE: 'high' }, 'CHATBOT_KNOWLEDGE_MIN_SCORE'],
     [{}, { CHATBOT_KNOWLEDGE_TOP_K: 'five' }, 'CHATBOT_KNOWLEDGE_TOP_K'],
   ])('names the bad key (%j %j)', (file, env, key) => {
