@@ -3,10 +3,12 @@ import { ChatbotKnowledgeUnknownSourceException } from './errors.js'
 import { channelSources } from './retrieval/channel-sources.js'
 import { createEmbeddingClient } from './embeddings/embedding-client.js'
 import { embeddingModelOf } from './embeddings/embedding-model.js'
+import { questionEmbeddings } from './embeddings/question-embeddings.js'
 import { createIndexStatistics } from './retrieval/index-statistics.js'
-import { retrieve, type Retrieval, type RetrievalIndex } from './retrieval/retrieve.js'
-import { createVectorSearch } from './retrieval/vector-search.js'
-import { createVectorThread } from './retrieval/vector-thread.js'
+import { retrieve, type Retrieval, type RetrievalIndex, type VectorSearch } from './retrieval/retrieve.js'
+import { pgvectorSearch } from './retrieval/pgvector-search.js'
+import { createVectorIndex } from './retrieval/vector-index.js'
+import { usesPgvector } from './storage/pgvector.js'
 import { sourceStatuses, type SourceStatus } from './storage/source-status.js'
 import type { SourceSyncReport } from './sync/sync-report.js'
 import type { SyncProgress } from './sync/sync-source.js'
@@ -36,12 +38,6 @@ export interface KnowledgeServiceOptions {
   cwd?: string
   /** Per-document fetch timeout in ms (default FETCH_TIMEOUT_MS). */
   fetchTimeoutMs?: number
-  /**
-   * Hybrid retrieval's question embedding and vector scan in a worker thread, beside the turn's
-   * full-text search (default true). False keeps them on the main thread, for a host that does
-   * not allow worker threads (docs/knowledge.md, "Speed").
-   */
-  vectorThread?: boolean
 }
 
 /** `chatbot.syncKnowledge`, `chatbot.knowledgeStatus` and `chatbot.searchKnowledge`, over the plugin API. */
@@ -51,8 +47,14 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
   const db = api.storage.db
   const model = embeddingModelOf(api.config)
   const embedder = model && createEmbeddingClient(model)
-  const thread = embedder && options.vectorThread !== false ? createVectorThread(embedder.model) : undefined
-  const vectors = embedder && createVectorSearch(db, embedder, thread, (message) => api.logger.warn(message))
+  const index = createVectorIndex(db)
+  const vectors: VectorSearch | undefined = embedder && {
+    embed: (question) => questionEmbeddings.embed(embedder, question),
+    async search(query, sources, limit, version) {
+      if (await usesPgvector(db)) return pgvectorSearch(db, query, embedder.model.model, sources, limit)
+      return index.search(query, embedder.model.model, sources, limit, version)
+    },
+  }
   const retrievalIndex: RetrievalIndex = { statistics: createIndexStatistics(db), vectors }
 
   const syncKnowledge = async ({ source, full = false, onProgress }: SyncKnowledgeOptions = {}): Promise<SourceSyncReport[]> => {
@@ -79,10 +81,7 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
     return answer
   }
 
-  /** Stops the vector thread, if one started. */
-  const close = async () => thread?.close()
-
-  return { syncKnowledge, knowledgeStatus, searchKnowledge, retrievalIndex, close }
+  return { syncKnowledge, knowledgeStatus, searchKnowledge, retrievalIndex }
 }
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>

@@ -31,7 +31,6 @@ export function knowledgePlugin(options: KnowledgePluginOptions = {}): ChatbotPl
       api.provide('syncKnowledge', syncKnowledge)
       api.provide('knowledgeStatus', service.knowledgeStatus)
       api.provide('searchKnowledge', service.searchKnowledge)
-      api.hooks.hook('close', service.close)
       if (!searched) return
       const { startEmbedding, retrieveFor } = retrieveForTurn(api, service.retrievalIndex)
       api.hooks.hook('turn:start', startEmbedding)

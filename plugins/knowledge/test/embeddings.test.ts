@@ -2,10 +2,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Chatbot } from '@chatbot-kit/kernel'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { describeEachDatabase, listenNode, type CreatedDatabase, type Listener } from '@chatbot-kit/test-utils'
-import { createEmbeddingClient } from '../src/embeddings/embedding-client.js'
-import { createVectorSearch } from '../src/retrieval/vector-search.js'
-import { createVectorThread } from '../src/retrieval/vector-thread.js'
-import type { ChatbotDb } from '../src/storage/tables.js'
 import { writeCorpusFolder } from './fixtures/folder.js'
 import { indexSnapshot, startKnowledge } from './setup.js'
 
@@ -147,28 +143,5 @@ describeEachDatabase('knowledge embeddings', { label: 'a folder embedded through
     console.log(`${target.name}: "${question}" full-text ${JSON.stringify(fullText.results.map((r) => [r.document, r.score]))}; hybrid ${JSON.stringify(hybrid.results.map((r) => [r.document, r.score]))}`)
     expect(fullText.results.map((result) => result.document)).not.toContain('shipping/delivery-times.md')
     expect(hybrid.results[0]?.document).toBe('shipping/delivery-times.md')
-  })
-
-  it('finds the same with the vector thread, on this thread, and when the thread cannot start (said once)', async () => {
-    chatbot = await start({ model: 'demo-embedding', dimensions: 64 })
-    await chatbot.syncKnowledge()
-    const embedder = createEmbeddingClient({ model: 'demo-embedding', baseUrl: provider.url, apiKey: undefined, dimensions: 64, batchSize: 4 })
-    const warnings: string[] = []
-    const thread = createVectorThread(embedder.model)
-    const db = chatbot.db as unknown as ChatbotDb
-    const searches = [thread, undefined, createVectorThread(embedder.model, () => new URL('file:///nowhere/vector-worker.js'))].map((each) => createVectorSearch(db, embedder, each, (message) => warnings.push(message)))
-    try {
-      for (const question of ['return policy', 'delivered overseas', 'tent warranty on seams']) {
-        const [threaded, here, fallen] = await Promise.all(searches.map(async (search) => search.search(await search.embed(question, ['help']), ['help'], 50, 'v1')))
-        expect(threaded!.length).toBeGreaterThan(0)
-        expect(here).toEqual(threaded)
-        expect(fallen).toEqual(threaded)
-      }
-      // The rows went to the thread, and the search that followed each question took its early hits.
-      expect(thread.loadedSignature).toBe('demo-embedding:64:v1')
-      expect(warnings).toEqual([expect.stringMatching(/^Knowledge: The knowledge vector thread (could not start|stopped).*; vectors are searched on the main thread from now on\.$/)])
-    } finally {
-      await thread.close()
-    }
   })
 })

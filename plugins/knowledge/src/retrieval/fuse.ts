@@ -1,6 +1,6 @@
 import { withKnowledge, type ChatbotDb } from '../storage/tables.js'
 import type { Candidate } from './score.js'
-import type { VectorHit } from './similarity-index.js'
+import type { VectorHit } from './vector-index.js'
 
 /** Reciprocal rank fusion's constant: how much lower ranks still count (60, as in the original paper). */
 const RRF_K = 60

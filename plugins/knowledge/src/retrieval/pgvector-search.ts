@@ -1,7 +1,7 @@
 import { sql } from '@chatbot-kit/kernel/plugin'
 import { vectorValue } from '../storage/pgvector.js'
 import type { ChatbotDb } from '../storage/tables.js'
-import type { VectorHit } from './similarity-index.js'
+import type { VectorHit } from './vector-index.js'
 
 /** The exact search in Postgres with pgvector: `<=>` is its cosine distance (1 − similarity). */
 export async function pgvectorSearch(db: ChatbotDb, query: Float32Array, model: string, sources: string[], limit: number): Promise<VectorHit[]> {

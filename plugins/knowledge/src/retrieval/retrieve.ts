@@ -5,7 +5,7 @@ import { fuse, withTexts, type FusedCandidate } from './fuse.js'
 import { queryTerms } from './query-terms.js'
 import { scorer } from './score.js'
 import type { IndexStatistics } from './index-statistics.js'
-import type { VectorHit } from './similarity-index.js'
+import type { VectorHit } from './vector-index.js'
 
 /** One chunk offered to a turn (and printed by `chatbot knowledge search`). */
 export interface RetrievedChunk {
@@ -35,8 +35,7 @@ export interface TurnRetrieval extends Retrieval {
 
 /** The vector side of hybrid retrieval: the question embedded, then searched (knowledge-service.ts). */
 export interface VectorSearch {
-  /** With `sources`, a turn's question: its vector search may start as soon as the vector arrives (vector-search.ts). */
-  embed(question: string, sources?: string[]): Promise<Float32Array>
+  embed(question: string): Promise<Float32Array>
   /** `version`: the index's (IndexStatistics.refresh), which tells a cache whether a sync changed it. */
   search(query: Float32Array, sources: string[], limit: number, version: string): Promise<VectorHit[]>
 }

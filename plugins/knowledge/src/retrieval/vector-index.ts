@@ -1,26 +1,66 @@
-import type { ChatbotDb } from '../storage/tables.js'
-import { createSimilarityIndex, type SimilarityIndex, type VectorHit } from './similarity-index.js'
-import { loadVectorRows } from './vector-rows.js'
+import { withKnowledge, type ChatbotDb } from '../storage/tables.js'
+import { fromVectorBytes } from '../storage/vector-bytes.js'
+import { createSimilarityScan } from './similarity-scan.js'
 
-/** What names one loaded set of vectors: the model, its size and the index's version. */
-export const vectorSignature = (model: string, dimensions: number, version: string) => `${model}:${dimensions}:${version}`
+export interface VectorHit {
+  id: number
+  /** Cosine similarity, -1 to 1. */
+  similarity: number
+}
+
+interface Loaded {
+  signature: string
+  ids: number[]
+  sources: string[]
+  /** The sources that have vectors, once each. */
+  present: Set<string>
+  /** Every vector, unit length, one after the other. */
+  scan: ReturnType<typeof createSimilarityScan>
+}
 
 /**
- * Exact cosine search over the stored vectors on the calling thread: where the vector thread
- * (vector-thread.ts) cannot run, or is turned off. The vectors of one model are loaded once and
- * kept until the index's version (when the last sync of any source ended:
+ * Exact cosine search over the stored vectors, in process. The vectors of one model are loaded
+ * once and kept until the index's version (when the last sync of any source ended:
  * IndexStatistics.refresh) moves, a sync here or on another instance. (Counting the embedded
  * chunks instead scans the chunks' table: 10+ ms a turn at 10,000 chunks.) A sync in progress
  * shows once it ends.
  */
 export function createVectorIndex(db: ChatbotDb) {
-  let loaded: { signature: string; index: SimilarityIndex } | undefined
+  let loaded: Loaded | undefined
+
+  async function load(model: string, dimensions: number, signature: string): Promise<Loaded> {
+    const rows = await withKnowledge(db).selectFrom('knowledge_chunks').select(['id', 'source', 'embedding']).where('embedding_model', '=', model).where('embedding_dimensions', '=', dimensions).orderBy('id').execute()
+    const scan = createSimilarityScan(rows.length, dimensions)
+    rows.forEach((row, index) => {
+      const vector = fromVectorBytes(row.embedding!)
+      scan.set(index, vector, 1 / (Math.hypot(...vector) || 1))
+    })
+    const sources = rows.map((row) => row.source)
+    return { signature, ids: rows.map((row) => Number(row.id)), sources, present: new Set(sources), scan }
+  }
 
   /** The `limit` chunks of `sources` most similar to `query` (embedded by `model`), best first. */
   async function search(query: Float32Array, model: string, sources: string[], limit: number, version: string): Promise<VectorHit[]> {
-    const signature = vectorSignature(model, query.length, version)
-    if (loaded?.signature !== signature) loaded = { signature, index: createSimilarityIndex(await loadVectorRows(db, model, query.length)) }
-    return loaded.index.search(query, sources, limit)
+    const signature = `${model}:${query.length}:${version}`
+    if (loaded?.signature !== signature) loaded = await load(model, query.length, signature)
+    const { ids, scan } = loaded
+    const wanted = new Set(sources)
+    // Every source is the common case: no lookup per row then.
+    const every = [...loaded.present].every((source) => wanted.has(source))
+    const norm = Math.hypot(...query) || 1
+    const scores = scan.scores(query)
+    // The best `limit` kept sorted as the scan goes: no array of every chunk to sort.
+    const best: VectorHit[] = []
+    for (let index = 0; index < ids.length; index++) {
+      if (!every && !wanted.has(loaded.sources[index]!)) continue
+      const similarity = scores[index]! / norm
+      if (best.length === limit && similarity <= best[limit - 1]!.similarity) continue
+      let slot = Math.min(best.length, limit - 1)
+      while (slot > 0 && best[slot - 1]!.similarity < similarity) slot--
+      best.splice(slot, 0, { id: ids[index]!, similarity })
+      if (best.length > limit) best.pop()
+    }
+    return best
   }
 
   return { search }

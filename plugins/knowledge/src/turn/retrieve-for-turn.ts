@@ -21,7 +21,7 @@ export function retrieveForTurn(api: PluginApi, index: RetrievalIndex) {
   const embeddings = new WeakMap<Turn, Promise<Float32Array>>()
   const startEmbedding = async (turn: Turn): Promise<void> => {
     if (!index.vectors || !searches(turn)) return
-    const embedding = index.vectors.embed(turn.message, channelSources(names, turn.settings.knowledge))
+    const embedding = index.vectors.embed(turn.message)
     embedding.catch(() => undefined)
     embeddings.set(turn, embedding)
     // Node writes a request to its socket on the next tick, which waits for every pending promise
