@@ -110,4 +110,17 @@ describe('a standalone app installed from the packed packages', () => {
     writeFileSync(join(app, 'node-globals.d.ts'), 'declare const process: { env: Record<string, string | undefined> }\n')
     expect(await run('npx', ['--no', '--', 'tsc', '-p', '.'], app).catch((error: Error) => error.message)).toBe('')
   }, 10 * 60_000)
+
+  it('answers from a docs folder with hybrid retrieval: knowledge sync and search with embeddings, from the installed packages', async () => {
+    mkdirSync(join(app, 'help'), { recursive: true })
+    writeFileSync(join(app, 'help/returns.md'), '# Returns\n\nUnworn items can be returned within 30 days for a full refund.\n')
+    writeFileSync(join(app, 'help/shipping.md'), '# Shipping\n\nOrders ship within two working days, worldwide.\n')
+    writeFileSync(join(app, 'knowledge.config.mjs'), "export default { knowledge: { sources: { help: { type: 'files', path: 'help' } }, embeddings: { model: 'demo-embedding' } } }\n")
+    const env = childEnv({ CHATBOT_APP_KEY: appKey, CHATBOT_BASE_URL: provider.url, CHATBOT_API_KEY: 'test-key', CHATBOT_DATABASE_URL: join(app, 'knowledge.sqlite') })
+    const chatbot = (...args: string[]) => run('npx', ['--no', '--', 'chatbot', 'knowledge', ...args, '--config', 'knowledge.config.mjs'], app, env)
+    expect(await chatbot('sync')).toMatch(/help: 2 added, 0 changed, 0 removed, 0 unchanged; 2 chunks; 2 embedding requests/)
+    const search = await chatbot('search', 'How long do I have to return unworn items?')
+    expect(search).not.toMatch(/could not be embedded/)
+    expect(search).toMatch(/^1\. \[[\d.]+\] Returns \(help: returns\.md\)$/m)
+  }, 5 * 60_000)
 })
