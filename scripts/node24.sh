@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The second Node: after the whole run on Node 20 (.ci/run), the unit suites and the packed install
 # on Node 24. Every non-browser suite on 24 took 41.7 minutes on a 2-core runner (vitest runs one
-# file at a time there) and Node 20's part takes 25 to 30: past CI's 45. So 24 runs each package's
+# file at a time there then; two now, vitest.config.ts) and Node 20's part takes 25 to 30: past CI's 45. So 24 runs each package's
 # and plugin's own suites, the CLI's config and output tests and the packed install (npm, builds and
 # every kind of server on 24); the chatbot package's other suites start the servers the packed
 # install starts from the real packages. `--all` runs every non-browser suite; other arguments are
