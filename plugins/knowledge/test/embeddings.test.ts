@@ -2,6 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Chatbot } from '@chatbot-kit/kernel'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { describeEachDatabase, listenNode, type CreatedDatabase, type Listener } from '@chatbot-kit/test-utils'
+import { createEmbeddingClient } from '../src/embeddings/embedding-client.js'
+import { createVectorIndex } from '../src/retrieval/vector-index.js'
+import type { ChatbotDb } from '../src/storage/tables.js'
 import { writeCorpusFolder } from './fixtures/folder.js'
 import { indexSnapshot, startKnowledge } from './setup.js'
 
@@ -143,5 +146,24 @@ describeEachDatabase('knowledge embeddings', { label: 'a folder embedded through
     console.log(`${target.name}: "${question}" full-text ${JSON.stringify(fullText.results.map((r) => [r.document, r.score]))}; hybrid ${JSON.stringify(hybrid.results.map((r) => [r.document, r.score]))}`)
     expect(fullText.results.map((result) => result.document)).not.toContain('shipping/delivery-times.md')
     expect(hybrid.results[0]?.document).toBe('shipping/delivery-times.md')
+  })
+
+  it('keeps a question’s vector hits with its kept vector, until the version or the sources change', async () => {
+    chatbot = await start({ model: 'demo-embedding', dimensions: 64 })
+    await chatbot.syncKnowledge()
+    const index = createVectorIndex(chatbot.db as unknown as ChatbotDb)
+    const [query] = await createEmbeddingClient({ model: 'demo-embedding', baseUrl: provider.url, apiKey: undefined, dimensions: 64, batchSize: 4 }).embed(['return policy'])
+    const first = await index.search(query!, 'demo-embedding', ['help'], 50, 'v1')
+    expect(first.length).toBeGreaterThan(0)
+    expect(await index.search(query!, 'demo-embedding', ['help'], 50, 'v1')).toBe(first)
+    // The same values in another array (a question not kept) are searched again, to the same hits.
+    const copy = await index.search(Float32Array.from(query!), 'demo-embedding', ['help'], 50, 'v1')
+    expect(copy).not.toBe(first)
+    expect(copy).toEqual(first)
+    for (const [sources, limit, version] of [[['help'], 50, 'v2'], [['help', 'blog'], 50, 'v1'], [['help'], 5, 'v1']] as const) {
+      const other = await index.search(query!, 'demo-embedding', [...sources], limit, version)
+      expect(other).not.toBe(first)
+      expect(other).toEqual(first.slice(0, limit))
+    }
   })
 })

@@ -27,6 +27,10 @@ interface Loaded {
  */
 export function createVectorIndex(db: ChatbotDb) {
   let loaded: Loaded | undefined
+  // A question asked again brings the same kept vector (question-embeddings.ts): its hits stay
+  // with it, until a sync moves the version or the vector leaves that cache. The scan reads every
+  // vector from memory again on a turn's path (docs/performance.md, "Knowledge, sixth pass").
+  const kept = new WeakMap<Float32Array, { key: string; hits: VectorHit[] }>()
 
   async function load(model: string, dimensions: number, signature: string): Promise<Loaded> {
     const rows = await withKnowledge(db).selectFrom('knowledge_chunks').select(['id', 'source', 'embedding']).where('embedding_model', '=', model).where('embedding_dimensions', '=', dimensions).orderBy('id').execute()
@@ -42,6 +46,9 @@ export function createVectorIndex(db: ChatbotDb) {
   /** The `limit` chunks of `sources` most similar to `query` (embedded by `model`), best first. */
   async function search(query: Float32Array, model: string, sources: string[], limit: number, version: string): Promise<VectorHit[]> {
     const signature = `${model}:${query.length}:${version}`
+    const key = JSON.stringify([signature, sources, limit])
+    const known = kept.get(query)
+    if (known?.key === key) return known.hits
     if (loaded?.signature !== signature) loaded = await load(model, query.length, signature)
     const { ids, scan } = loaded
     const wanted = new Set(sources)
@@ -60,6 +67,7 @@ export function createVectorIndex(db: ChatbotDb) {
       best.splice(slot, 0, { id: ids[index]!, similarity })
       if (best.length > limit) best.pop()
     }
+    kept.set(query, { key, hits: best })
     return best
   }
 
