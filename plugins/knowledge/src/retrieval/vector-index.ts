@@ -54,19 +54,9 @@ export function createVectorIndex(db: ChatbotDb) {
     const wanted = new Set(sources)
     // Every source is the common case: no lookup per row then.
     const every = [...loaded.present].every((source) => wanted.has(source))
+    const rowSources = loaded.sources
     const norm = Math.hypot(...query) || 1
-    const scores = scan.scores(query)
-    // The best `limit` kept sorted as the scan goes: no array of every chunk to sort.
-    const best: VectorHit[] = []
-    for (let index = 0; index < ids.length; index++) {
-      if (!every && !wanted.has(loaded.sources[index]!)) continue
-      const similarity = scores[index]! / norm
-      if (best.length === limit && similarity <= best[limit - 1]!.similarity) continue
-      let slot = Math.min(best.length, limit - 1)
-      while (slot > 0 && best[slot - 1]!.similarity < similarity) slot--
-      best.splice(slot, 0, { id: ids[index]!, similarity })
-      if (best.length > limit) best.pop()
-    }
+    const best = scan.best(query, every ? undefined : (row) => wanted.has(rowSources[row]!), limit).map(({ row, score }) => ({ id: ids[row]!, similarity: score / norm }))
     kept.set(query, { key, hits: best })
     return best
   }
