@@ -1,8 +1,17 @@
-import { PostgresDialect } from 'kysely'
+import { PostgresDialect, type DatabaseIntrospector, type Kysely } from 'kysely'
 import { guardPostgresPool, type DatabaseWarn } from './guard-postgres-pool.js'
 import { importDriver } from './import-driver.js'
 import { postgresPoolSize } from './postgres-pool-size.js'
 import { postgresTimeouts } from './postgres-timeouts.js'
+import { steadyIntrospector } from './steady-introspector.js'
+
+/** Kysely's Postgres dialect with its introspection read again when the catalog changed meanwhile (steady-introspector.ts). */
+class SteadyPostgresDialect extends PostgresDialect {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return steadyIntrospector(super.createIntrospector(db))
+  }
+}
 
 /** A Kysely dialect over a `pg.Pool` for a `postgres://` URL, every call bounded in time (see `postgresTimeouts`). */
 export async function createPostgresDialect(url: string, warn: DatabaseWarn, poolSize: number): Promise<PostgresDialect> {
@@ -24,5 +33,5 @@ export async function createPostgresDialect(url: string, warn: DatabaseWarn, poo
         oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   })
-  return new PostgresDialect({ pool: guardPostgresPool(pool, warn) })
+  return new SteadyPostgresDialect({ pool: guardPostgresPool(pool, warn) })
 }
