@@ -54,6 +54,9 @@ export function createKnowledgeService(api: PluginApi, options: KnowledgeService
       if (await usesPgvector(db)) return pgvectorSearch(db, query, embedder.model.model, sources, limit)
       return index.search(query, embedder.model.model, sources, limit, version)
     },
+    async warm(version) {
+      if (!(await usesPgvector(db))) await index.preload(embedder.model.model, version)
+    },
   }
   const retrievalIndex: RetrievalIndex = { statistics: createIndexStatistics(db), vectors }
 

@@ -27,7 +27,7 @@ export function knowledgePlugin(options: KnowledgePluginOptions = {}): ChatbotPl
       const service = createKnowledgeService(api, options)
       const searched = Object.keys(api.config.knowledge.sources).length > 0
       // Only where turns search: a server with sources (the CLI's one-shot commands close before it starts).
-      const syncKnowledge = searched ? startIndexWarmUp(api, service.retrievalIndex.statistics).aroundSync(service.syncKnowledge) : service.syncKnowledge
+      const syncKnowledge = searched ? startIndexWarmUp(api, service.retrievalIndex.statistics, service.retrievalIndex.vectors).aroundSync(service.syncKnowledge) : service.syncKnowledge
       api.provide('syncKnowledge', syncKnowledge)
       api.provide('knowledgeStatus', service.knowledgeStatus)
       api.provide('searchKnowledge', service.searchKnowledge)

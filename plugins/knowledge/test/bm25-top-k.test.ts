@@ -40,13 +40,13 @@ describe('bm25TopK against FTS5 (sqlite, the retrieval corpus)', () => {
   })
 
   /** FTS5's ranking and ours for an OR of `terms`, the chunks `filter` keeps (SQL and JavaScript alike). */
-  async function compare(terms: string[], filter?: { sql: ReturnType<typeof sql>; keep: (id: number) => boolean }) {
+  async function compare(terms: string[], filter?: { sql: ReturnType<typeof sql>; keep: (id: number) => boolean }, limit = 50) {
     if (terms.length === 0) return
     const fts = sql.table('knowledge_chunks_fts')
     const match = terms.map((term) => `"${term}"`).join(' OR ')
     const { rows } = await sql<{ id: number; rank: number }>`
       select rowid as id, bm25(${fts}, 8.0, 4.0, 1.0) as rank from ${fts} where ${fts} match ${match} ${filter ? sql`and ${filter.sql}` : sql``}
-      order by rank, rowid limit 50`.execute(chatbot.db)
+      order by rank, rowid limit ${limit}`.execute(chatbot.db)
     const phrases = await Promise.all(
       terms.map(async (term) => ({
         postings: await loadPostings(chatbot.db, ftsStem(term)),
@@ -54,7 +54,7 @@ describe('bm25TopK against FTS5 (sqlite, the retrieval corpus)', () => {
       })),
     )
     for (const [at, phrase] of phrases.entries()) expect(phrase.postings.ids.length, terms[at]).toBe(phrase.documentFrequency)
-    const ours = bm25TopK(phrases, lengths, lengths.lengths.size, filter?.keep ?? (() => true), 50)!
+    const ours = bm25TopK(phrases, lengths, lengths.ids.length, filter && ((position) => filter.keep(lengths.ids[position]!)), limit)!
     expect(ours.map((row) => row.id), match).toEqual(rows.map((row) => row.id))
     for (const [at, row] of rows.entries()) expect(Math.abs(ours[at]!.rank - row.rank), match).toBeLessThan(1e-9)
     checked++
@@ -76,7 +76,8 @@ describe('bm25TopK against FTS5 (sqlite, the retrieval corpus)', () => {
     const before = checked
     for (let query = 0; query < 300; query++) {
       const terms = [...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => words[Math.floor(random() * words.length)]!))]
-      await compare(terms)
+      // The best few alone too: most matches are then turned away by the last kept one.
+      await compare(terms, undefined, query % 3 === 0 ? 3 : 50)
     }
     expect(checked - before).toBe(300)
   })
@@ -85,8 +86,11 @@ describe('bm25TopK against FTS5 (sqlite, the retrieval corpus)', () => {
     const [newest] = await withKnowledge(chatbot.db).selectFrom('knowledge_chunks').select(['id', 'text']).orderBy('id', 'desc').limit(1).execute()
     const term = wordsOf(newest!.text)[0]!
     const postings = await loadPostings(chatbot.db, ftsStem(term))
-    const older = { ...lengths, lengths: new Map([...lengths.lengths].filter(([id]) => id !== Number(newest!.id))) }
-    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], lengths, lengths.lengths.size, () => true, 50)).toBeDefined()
-    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], older, lengths.lengths.size, () => true, 50)).toBeUndefined()
+    // The lengths as read before the newest chunk was indexed.
+    const kept = lengths.ids.map((id) => (id === Number(newest!.id) ? 0 : 1))
+    const older = { ...lengths, ids: lengths.ids.filter((_, at) => kept[at]), lengths: lengths.lengths.filter((_, at) => kept[at]), sources: lengths.sources.filter((_, at) => kept[at]) }
+    expect(older.ids.length).toBe(lengths.ids.length - 1)
+    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], lengths, lengths.ids.length, undefined, 50)).toBeDefined()
+    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], older, lengths.ids.length, undefined, 50)).toBeUndefined()
   })
 })

@@ -4,7 +4,7 @@ import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { describeEachDatabase, listenNode, type CreatedDatabase, type Listener } from '@chatbot-kit/test-utils'
 import { createEmbeddingClient } from '../src/embeddings/embedding-client.js'
 import { createVectorIndex } from '../src/retrieval/vector-index.js'
-import type { ChatbotDb } from '../src/storage/tables.js'
+import { withKnowledge, type ChatbotDb } from '../src/storage/tables.js'
 import { writeCorpusFolder } from './fixtures/folder.js'
 import { indexSnapshot, startKnowledge } from './setup.js'
 
@@ -146,6 +146,20 @@ describeEachDatabase('knowledge embeddings', { label: 'a folder embedded through
     console.log(`${target.name}: "${question}" full-text ${JSON.stringify(fullText.results.map((r) => [r.document, r.score]))}; hybrid ${JSON.stringify(hybrid.results.map((r) => [r.document, r.score]))}`)
     expect(fullText.results.map((result) => result.document)).not.toContain('shipping/delivery-times.md')
     expect(hybrid.results[0]?.document).toBe('shipping/delivery-times.md')
+  })
+
+  it('loads the vectors ahead of the first search (the warm-up): that search reads none', async () => {
+    chatbot = await start({ model: 'demo-embedding', dimensions: 64 })
+    await chatbot.syncKnowledge()
+    const [query] = await createEmbeddingClient({ model: 'demo-embedding', baseUrl: provider.url, apiKey: undefined, dimensions: 64, batchSize: 4 }).embed(['return policy'])
+    const preloaded = createVectorIndex(chatbot.db as unknown as ChatbotDb)
+    await preloaded.preload('demo-embedding', 'v1')
+    // Gone from the table, yet found: the preloaded index searches what it read before.
+    await withKnowledge(chatbot.db as unknown as ChatbotDb).updateTable('knowledge_chunks').set({ embedding_model: null, embedding_dimensions: null, embedding: null }).execute()
+    expect((await preloaded.search(query!, 'demo-embedding', ['help'], 50, 'v1')).length).toBeGreaterThan(0)
+    expect(await createVectorIndex(chatbot.db as unknown as ChatbotDb).search(query!, 'demo-embedding', ['help'], 50, 'v1')).toEqual([])
+    // A model with no vectors stored loads nothing.
+    await createVectorIndex(chatbot.db as unknown as ChatbotDb).preload('demo-embedding', 'v2')
   })
 
   it('keeps a question’s vector hits with its kept vector, until the version or the sources change', async () => {

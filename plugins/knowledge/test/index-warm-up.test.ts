@@ -10,7 +10,7 @@ import { sql } from '@chatbot-kit/kernel/plugin'
 import { databaseTargets, silentLogger, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { createIndexStatistics, type IndexStatistics } from '../src/retrieval/index-statistics.js'
 import { startIndexWarmUp } from '../src/retrieval/index-warm-up.js'
-import { retrieve } from '../src/retrieval/retrieve.js'
+import { retrieve, type VectorSearch } from '../src/retrieval/retrieve.js'
 import { wordsOf } from '../src/retrieval/query-terms.js'
 import { ftsStem } from '../src/retrieval/term-matches.js'
 import { withKnowledge, type ChatbotDb } from '../src/storage/tables.js'
@@ -35,15 +35,14 @@ function counted(db: ChatbotDb, statements: string[]): ChatbotDb {
   return db.withPlugin(counter) as ChatbotDb
 }
 
-/** The warm-up over `statistics`, started at once; `done()` resolves once every stem in at most half the chunks is kept. */
-async function warmed(db: ChatbotDb, statistics: IndexStatistics, logger: unknown = silentLogger()) {
+/** The warm-up over `statistics` (and `vectors`), started at once; `done()` resolves once every stem is kept. */
+async function warmed(db: ChatbotDb, statistics: IndexStatistics, logger: unknown = silentLogger(), vectors?: Pick<VectorSearch, 'warm'>) {
   const hooks = createHooks<{ ready: () => void; close: () => void }>()
-  const warmUp = startIndexWarmUp({ storage: { db }, hooks, logger } as never, statistics, 0)
+  const warmUp = startIndexWarmUp({ storage: { db }, hooks, logger } as never, statistics, vectors, 0)
   await hooks.callHook('ready')
   const done = async (): Promise<void> => {
     const { rows } = await sql<{ term: string; doc: number }>`select term, doc from temp.knowledge_chunks_fts_rows`.execute(db).catch(() => ({ rows: [] }))
-    const chunks = await statistics.chunkCount()
-    const kept = rows.length > 0 && rows.every((row) => row.doc > chunks / 2 || statistics.hasPostings(row.term))
+    const kept = rows.length > 0 && rows.every((row) => statistics.hasPostings(row.term))
     // Once kept, the last stem's read may still be under way: the next slice comes after it.
     await new Promise((resolve) => setTimeout(resolve, kept ? 20 : 10))
     if (!kept) return done()
@@ -86,6 +85,18 @@ describe('the full-text index warm-up (sqlite, the retrieval corpus)', () => {
     expect(statements.filter((text) => /count\(\*\) as n from \? where \? match/.test(text))).toEqual([])
     expect(statements.filter((text) => text.includes('where term ='))).toEqual([])
     expect(statements.filter((text) => text.includes('order by bm25(')).length).toBeLessThan(questions.length / 10)
+    // Which candidates hold which terms came from the postings: only the offered chunks were read, not all 50 candidates.
+    const candidateReads = statements.filter((text) => text.includes('c.text, c.line_tokens'))
+    expect(candidateReads.length).toBeLessThan(questions.length / 10)
+  })
+
+  it('loads the vectors first, under the version it warms, when embeddings are on', async () => {
+    const versions: string[] = []
+    const statistics = createIndexStatistics(chatbot.db)
+    await (await warmed(chatbot.db, statistics, silentLogger(), { warm: async (version) => void versions.push(version) })).done()
+    // The first refresh moves the version from none, which starts the pass again: a second call is a no-op for the index.
+    expect(versions.length).toBeGreaterThan(0)
+    expect(new Set(versions)).toEqual(new Set([statistics.version()]))
   })
 
   it('takes from the vocabulary what FTS5 counts for every ASCII word of the corpus', async () => {

@@ -7,10 +7,16 @@ export interface Postings {
   hits: Float64Array
 }
 
-/** Each chunk's length in tokens (all columns, as FTS5's `bm25` takes it) and source, and the average. */
+/**
+ * Every chunk's length in tokens (all columns, as FTS5's `bm25` takes it) and source, by position:
+ * the chunks in id order, so that ranking indexes arrays rather than maps (bm25-top-k.ts).
+ */
 export interface ChunkLengths {
-  lengths: Map<number, number>
-  sources: Map<number, string>
+  /** Chunk ids, ascending. */
+  ids: Int32Array
+  lengths: Int32Array
+  /** Undefined for a chunk a sync removed between the two reads. */
+  sources: Array<string | undefined>
   average: number
 }
 
@@ -60,15 +66,17 @@ function varints(bytes: Uint8Array): number {
 /** Every chunk's length from FTS5's `docsize` table, and its source. */
 export async function loadLengths(db: ChatbotDb): Promise<ChunkLengths> {
   const [sizes, chunks] = await Promise.all([
-    sql<{ id: number; sz: Uint8Array }>`select id, sz from ${sql.id(`${ftsName(db)}_docsize`)}`.execute(db),
+    sql<{ id: number; sz: Uint8Array }>`select id, sz from ${sql.id(`${ftsName(db)}_docsize`)} order by id`.execute(db),
     sql<{ id: number; source: string }>`select id, source from ${sql.table('knowledge_chunks')}`.execute(db),
   ])
-  const lengths = new Map<number, number>()
+  const sourceOf = new Map(chunks.rows.map((row) => [row.id, row.source]))
+  const ids = new Int32Array(sizes.rows.length)
+  const lengths = new Int32Array(sizes.rows.length)
   let total = 0
-  for (const row of sizes.rows) {
-    const length = varints(row.sz)
-    lengths.set(row.id, length)
-    total += length
-  }
-  return { lengths, sources: new Map(chunks.rows.map((row) => [row.id, row.source])), average: total / lengths.size }
+  sizes.rows.forEach((row, at) => {
+    ids[at] = row.id
+    lengths[at] = varints(row.sz)
+    total += lengths[at]!
+  })
+  return { ids, lengths, sources: sizes.rows.map((row) => sourceOf.get(row.id)), average: total / ids.length }
 }

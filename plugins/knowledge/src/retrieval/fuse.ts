@@ -1,5 +1,5 @@
 import { withKnowledge, type ChatbotDb } from '../storage/tables.js'
-import type { Candidate } from './score.js'
+import { isRead, type Candidate, type RankedChunk } from './score.js'
 import type { VectorHit } from './vector-index.js'
 
 /** Reciprocal rank fusion's constant: how much lower ranks still count (60, as in the original paper). */
@@ -22,26 +22,26 @@ export const calibratedSimilarity = (similarity: number) => Math.round(Math.min(
 
 export interface FusedCandidate {
   id: number
-  /** What full text found; a chunk only the vectors found has none until its text is read (withTexts). */
+  /** What full text read; none until its text is read (withTexts) for a chunk only the vectors found or ranked in process. */
   candidate: Candidate | undefined
   /** The vector side's calibrated similarity (0 for a chunk only full text found). */
   similarity: number
 }
 
 /** Both rankings in one order by reciprocal rank fusion: a chunk both find high comes first. */
-export function fuse(fullText: Candidate[], vectors: VectorHit[]): FusedCandidate[] {
+export function fuse(fullText: Array<Candidate | RankedChunk>, vectors: VectorHit[]): FusedCandidate[] {
   const fused = new Map<number, number>()
   const add = (id: number, rank: number, weight = 1) => fused.set(id, (fused.get(id) ?? 0) + weight / (RRF_K + rank + 1))
   fullText.forEach((candidate, rank) => add(candidate.id, rank))
   vectors.forEach((hit, rank) => add(hit.id, rank, VECTOR_WEIGHT))
-  const known = new Map(fullText.map((candidate) => [candidate.id, candidate]))
+  const known = new Map(fullText.filter(isRead).map((candidate) => [candidate.id, candidate]))
   const similarity = new Map(vectors.map((hit) => [hit.id, calibratedSimilarity(hit.similarity)]))
   return [...fused].sort((a, b) => b[1] - a[1]).map(([id]) => ({ id, candidate: known.get(id), similarity: similarity.get(id) ?? 0 }))
 }
 
 /**
- * Reads the chunks `fused` lacks (those only the vectors found), with what a full-text candidate
- * has: only for the few a turn may offer, not for every vector hit.
+ * Reads the chunks `fused` lacks (those only the vectors found, or ranked in process), with what a
+ * full-text candidate has: only for the few a turn may offer, not for every candidate.
  */
 export async function withTexts<T extends FusedCandidate>(db: ChatbotDb, fused: T[], after: number): Promise<Array<T & { candidate: Candidate }>> {
   const missing = fused.filter((entry) => !entry.candidate).map((entry) => entry.id)

@@ -3,6 +3,7 @@ import { dialectOf, sql, tableLayoutOf } from '@chatbot-kit/kernel/plugin'
 import type { ChatbotDb } from '../storage/tables.js'
 import { loadLengths, loadPostings } from './bm25-postings.js'
 import type { IndexStatistics } from './index-statistics.js'
+import type { VectorSearch } from './retrieve.js'
 
 /** Work done between two lets-go of the event loop: a turn arriving meanwhile waits at most about this long. */
 const SLICE_MS = 4
@@ -28,16 +29,17 @@ async function stemFrequencies(db: ChatbotDb): Promise<Map<string, number>> {
 
 /**
  * Reads what a fresh question would otherwise read from the SQLite index, in idle time
- * (docs/knowledge.md, "Speed"): the chunks' lengths, every stem's number of chunks, then every
- * stem's postings, one stem after the other in slices of SLICE_MS with the event loop let go
- * between them, the stems turns met first. From then on a question needs no count and no
- * postings query. It starts WARM_UP_DELAY_MS after `ready` and again
- * whenever the index's version moves (a sync, here or on another instance, seen by a turn or by
- * the end of a sync here); a pass under an older version stops. Never during a sync of this
- * process (the CLI's `knowledge sync`): that sync's end starts it. A failure is logged: turns
- * read the index as before. Postgres has no such index: nothing to warm.
+ * (docs/knowledge.md, "Speed"): the vectors (with embeddings on, `vectors.warm`), the chunks'
+ * lengths, every stem's number of chunks, then every stem's postings, one stem after the other in
+ * slices of SLICE_MS with the event loop let go between them, the stems turns met first. From then
+ * on a question needs no count, no postings query and no vector load. It starts WARM_UP_DELAY_MS
+ * after `ready` and again whenever the index's version moves (a sync, here or on another instance,
+ * seen by a turn or by the end of a sync here); a pass under an older version stops. Never during
+ * a sync of this process (the CLI's `knowledge sync`): that sync's end starts it. A failure is
+ * logged: turns read the index as before. Postgres has no such index: nothing is warmed there (its
+ * in-process vectors load with the first search).
  */
-export function startIndexWarmUp(api: Pick<PluginApi, 'storage' | 'hooks' | 'logger'>, statistics: IndexStatistics, delayMs = WARM_UP_DELAY_MS) {
+export function startIndexWarmUp(api: Pick<PluginApi, 'storage' | 'hooks' | 'logger'>, statistics: IndexStatistics, vectors: Pick<VectorSearch, 'warm'> | undefined, delayMs = WARM_UP_DELAY_MS) {
   const db = api.storage.db
   let pass = 0
   let enabled = false
@@ -53,14 +55,18 @@ export function startIndexWarmUp(api: Pick<PluginApi, 'storage' | 'hooks' | 'log
   async function warm(stopped: () => boolean): Promise<void> {
     const version = await statistics.refresh()
     const stale = () => stopped() || statistics.version() !== version
+    // The vectors first, in one piece: the load is a single read.
+    await vectors?.warm(version)
+    if (stale()) return
     const [, chunks] = await Promise.all([statistics.lengths(() => loadLengths(db)), statistics.chunkCount(), statistics.sources()])
     await idle()
     const frequencies = await stemFrequencies(db)
     if (stale()) return
     statistics.keepStemFrequencies(version, frequencies)
-    // A stem in more than half the chunks is left out of the MATCH (full-text.ts): its postings,
-    // the longest to read, are read only if a question of such words alone asks for them.
-    const stems = [...frequencies].filter(([, frequency]) => frequency <= chunks / 2).map(([stem]) => stem)
+    // A stem in more than half the chunks is left out of the MATCH (full-text.ts) but still tells
+    // which candidates hold it (postingMatches): its postings, the longest to read, come last.
+    const common = (frequency: number) => frequency > chunks / 2
+    const stems = [...[...frequencies].filter(([, frequency]) => !common(frequency)), ...[...frequencies].filter(([, frequency]) => common(frequency))].map(([stem]) => stem)
     for (let next = 0; ; ) {
       await idle()
       if (stale()) return

@@ -3,7 +3,7 @@ import type { ChatbotDb } from '../storage/tables.js'
 import { CANDIDATES, fullTextSearch } from './full-text.js'
 import { fuse, withTexts, type FusedCandidate } from './fuse.js'
 import { queryTerms } from './query-terms.js'
-import { scorer } from './score.js'
+import { isRead, scorer } from './score.js'
 import type { IndexStatistics } from './index-statistics.js'
 import type { VectorHit } from './vector-index.js'
 
@@ -30,7 +30,7 @@ export interface Retrieval {
 
 /** What a turn needs besides: each offered chunk's stored line token counts (turn/chunk-lines.ts), in order. */
 export interface TurnRetrieval extends Retrieval {
-  lines: Array<{ id: number; text: string; lineTokens: string | null }>
+  lines: Array<{ id: number; title: string; heading: string | null; url: string | null; text: string; lineTokens: string | null }>
 }
 
 /** The vector side of hybrid retrieval: the question embedded, then searched (knowledge-service.ts). */
@@ -38,6 +38,8 @@ export interface VectorSearch {
   embed(question: string): Promise<Float32Array>
   /** `version`: the index's (IndexStatistics.refresh), which tells a cache whether a sync changed it. */
   search(query: Float32Array, sources: string[], limit: number, version: string): Promise<VectorHit[]>
+  /** Loads what a first `search` under `version` would (the in-process index), so that no turn waits for it. */
+  warm(version: string): Promise<void>
 }
 
 /** What a process keeps of the index between turns: its statistics, and the vector side when embeddings are on. */
@@ -74,8 +76,8 @@ export async function retrieve(db: ChatbotDb, question: string, sources: string[
   })
   const { candidates, terms, chunks } = await fullTextSearch(db, queryTerms(question), sources, statistics)
   const vectorHits = await hits
-  const ranked: FusedCandidate[] = vectorHits ? fuse(candidates, vectorHits) : candidates.map((candidate) => ({ id: candidate.id, candidate, similarity: 0 }))
-  // Scored before any text is read: a chunk only the vectors found has no full-text match among the candidates.
+  const ranked: FusedCandidate[] = vectorHits ? fuse(candidates, vectorHits) : candidates.map((candidate) => ({ id: candidate.id, candidate: isRead(candidate) ? candidate : undefined, similarity: 0 }))
+  // Scored before any text is read: the terms' matches are known for every candidate (none for a chunk only the vectors found).
   const scoreOf = scorer(terms, chunks)
   const eligible = ranked.map((entry) => ({ ...entry, score: Math.max(scoreOf(entry.id), entry.similarity) })).filter((entry) => entry.score >= limits.minScore)
   const results: RetrievedChunk[] = []
@@ -91,7 +93,7 @@ export async function retrieve(db: ChatbotDb, question: string, sources: string[
       bytes += size
       const { source, document, url, title, heading, text } = candidate
       results.push({ source, document, url, title, heading, score, text })
-      lines.push({ id: candidate.id, text, lineTokens: candidate.line_tokens })
+      lines.push({ id: candidate.id, title, heading, url, text, lineTokens: candidate.line_tokens })
     }
   }
   return { gap: results.length === 0, minScore: limits.minScore, results, lines, ...(vectorFailure !== undefined && { vectorFailure }) }

@@ -1,6 +1,12 @@
-/** What the full-text search found for one chunk, before scoring. */
-export interface Candidate {
+/** A chunk the full-text search ranked, before its text is read (fuse.ts' withTexts reads it when the turn may offer it). */
+export interface RankedChunk {
   id: number
+  /** The database's full-text rank, best first (0 the best). */
+  position: number
+}
+
+/** What the full-text search found for one chunk, before scoring. */
+export interface Candidate extends RankedChunk {
   source: string
   document: string
   url: string | null
@@ -9,9 +15,9 @@ export interface Candidate {
   text: string
   /** turn/chunk-lines.ts' counts (JSON); null for a chunk indexed before they were stored. */
   line_tokens: string | null
-  /** The database's full-text rank, best first (0 the best). */
-  position: number
 }
+
+export const isRead = (chunk: RankedChunk): chunk is Candidate => 'text' in chunk
 
 /** Per query term: in how many chunks of the whole index it occurs, and which candidates hold it. */
 export interface TermStats {

@@ -43,6 +43,19 @@ export function createVectorIndex(db: ChatbotDb) {
     return { signature, ids: rows.map((row) => Number(row.id)), sources, present: new Set(sources), scan }
   }
 
+  /**
+   * Loads the vectors `model` stored (in the size its latest chunk has) under `version`, as a
+   * first search would: the index warm-up calls it, so that no turn waits for the load (about
+   * 130 ms at 10,000 chunks of 256 dimensions, docs/performance.md).
+   */
+  async function preload(model: string, version: string): Promise<void> {
+    const latest = await withKnowledge(db).selectFrom('knowledge_chunks').select('embedding_dimensions').where('embedding_model', '=', model).orderBy('id', 'desc').limit(1).executeTakeFirst()
+    const dimensions = latest?.embedding_dimensions
+    if (!dimensions) return
+    const signature = `${model}:${dimensions}:${version}`
+    if (loaded?.signature !== signature) loaded = await load(model, Number(dimensions), signature)
+  }
+
   /** The `limit` chunks of `sources` most similar to `query` (embedded by `model`), best first. */
   async function search(query: Float32Array, model: string, sources: string[], limit: number, version: string): Promise<VectorHit[]> {
     const signature = `${model}:${query.length}:${version}`
@@ -61,7 +74,7 @@ export function createVectorIndex(db: ChatbotDb) {
     return best
   }
 
-  return { search }
+  return { search, preload }
 }
 
 export type VectorIndex = ReturnType<typeof createVectorIndex>

@@ -4,7 +4,7 @@ import type { Chunk } from '../ingest/chunk.js'
 import { withKnowledge, type ChatbotDb } from './tables.js'
 import { toVectorBytes } from './vector-bytes.js'
 import { vectorValue } from './pgvector.js'
-import { chunkLineTokens } from '../turn/chunk-lines.js'
+import { chunkLineCounts } from '../turn/chunk-lines.js'
 
 export interface StoredDocument {
   id: number
@@ -68,7 +68,7 @@ export async function replaceDocument(db: ChatbotDb, version: DocumentVersion, n
       const embedding = vector ? { embedding_model: embeddings!.model, embedding_dimensions: vector.length, embedding: toVectorBytes(vector) } : {}
       const row = await knowledge
         .insertInto('knowledge_chunks')
-        .values({ document_id: Number(id), source: version.source, position, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text, line_tokens: JSON.stringify(chunkLineTokens(chunk.text)), ...embedding })
+        .values({ document_id: Number(id), source: version.source, position, title: chunk.title, heading: chunk.heading, url: chunk.url, text: chunk.text, line_tokens: JSON.stringify(chunkLineCounts(chunk)), ...embedding })
         .returning('id')
         .executeTakeFirstOrThrow()
       if (vector && embeddings!.pgvector) await writePgvector(trx, row.id, vector)
