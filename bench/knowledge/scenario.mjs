@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { ROOT, WARM_UP_SETTLE_MS, percentile, rssBytes, sleep, stopChild } from '../lib.mjs'
 import { writeCorpus } from './corpus.mjs'
+import { queryTerms } from '../../plugins/knowledge/dist/retrieval/query-terms.js'
 
 const FILES = 1000
 const SECTIONS = 10
@@ -32,8 +33,10 @@ export async function knowledge(b) {
   const folder = join(b.work, 'knowledge-docs')
   const corpus = writeCorpus(folder, FILES, SECTIONS)
   // Questions in the corpus' words, so retrieval finds and offers chunks (a question matching
-  // nothing measured only the empty search); distinct, so that a fresh one is never a repeat.
-  const questions = [...new Set(Array.from({ length: 1000 }, () => corpus.question()))].slice(0, 200)
+  // nothing measured only the empty search); distinct in their terms (what a search is kept by),
+  // so that a fresh one is never a repeat.
+  const byTerms = new Map(Array.from({ length: 1000 }, () => corpus.question()).map((question) => [JSON.stringify(queryTerms(question)), question]))
+  const questions = [...byTerms.values()].slice(0, 200)
   const provider = await b.startProvider({ tokens: 50, delay: 5 })
   const servers = []
   try {

@@ -9,7 +9,7 @@ import type { Chatbot } from '@chatbot-kit/kernel'
 import { sql } from '@chatbot-kit/kernel/plugin'
 import { databaseTargets, silentLogger, type CreatedDatabase } from '@chatbot-kit/test-utils'
 import { createIndexStatistics, type IndexStatistics } from '../src/retrieval/index-statistics.js'
-import { startIndexWarmUp } from '../src/retrieval/index-warm-up.js'
+import { STOP_STEMS, startIndexWarmUp } from '../src/retrieval/index-warm-up.js'
 import { retrieve, type VectorSearch } from '../src/retrieval/retrieve.js'
 import { wordsOf } from '../src/retrieval/query-terms.js'
 import { ftsStem } from '../src/retrieval/term-matches.js'
@@ -42,7 +42,7 @@ async function warmed(db: ChatbotDb, statistics: IndexStatistics, logger: unknow
   await hooks.callHook('ready')
   const done = async (): Promise<void> => {
     const { rows } = await sql<{ term: string; doc: number }>`select term, doc from temp.knowledge_chunks_fts_rows`.execute(db).catch(() => ({ rows: [] }))
-    const kept = rows.length > 0 && rows.every((row) => statistics.hasPostings(row.term))
+    const kept = rows.length > 0 && rows.every((row) => STOP_STEMS.has(row.term) || statistics.hasPostings(row.term))
     // Once kept, the last stem's read may still be under way: the next slice comes after it.
     await new Promise((resolve) => setTimeout(resolve, kept ? 20 : 10))
     if (!kept) return done()
@@ -88,6 +88,10 @@ describe('the full-text index warm-up (sqlite, the retrieval corpus)', () => {
     // Which candidates hold which terms came from the postings: only the offered chunks were read, not all 50 candidates.
     const candidateReads = statements.filter((text) => text.includes('c.text, c.line_tokens'))
     expect(candidateReads.length).toBeLessThan(questions.length / 10)
+    // Stop words, which no question asks for, were not read, though the corpus is full of them.
+    const stops = ['the', 'and', 'is', 'you'].map(ftsStem)
+    expect(stops.map((stem) => statistics.stemFrequency(stem)).every((frequency) => frequency! > 100)).toBe(true)
+    expect(stops.filter((stem) => statistics.hasPostings(stem))).toEqual([])
   })
 
   it('loads the vectors first, under the version it warms, when embeddings are on', async () => {
@@ -97,6 +101,14 @@ describe('the full-text index warm-up (sqlite, the retrieval corpus)', () => {
     // The first refresh moves the version from none, which starts the pass again: a second call is a no-op for the index.
     expect(versions.length).toBeGreaterThan(0)
     expect(new Set(versions)).toEqual(new Set([statistics.version()]))
+  })
+
+  it('warms the full text still when loading the vectors fails, and says so', async () => {
+    const warn = vi.fn()
+    const statistics = createIndexStatistics(chatbot.db)
+    await (await warmed(chatbot.db, statistics, silentLogger({ warn }), { warm: () => Promise.reject(new Error('out of memory')) })).done()
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('loading the vectors ahead failed'), expect.objectContaining({ message: 'out of memory' }))
+    expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('warming the full-text index failed'), expect.anything())
   })
 
   it('takes from the vocabulary what FTS5 counts for every ASCII word of the corpus', async () => {

@@ -9,7 +9,7 @@ import type { Postings } from './bm25-postings.js'
  * whole posting list, every turn otherwise. A full-text search's result is kept the same way: a
  * question asked again (the same terms and sources) gets it without ranking its matches anew.
  */
-/** Searches kept: 50 candidates with their text each, about 30 KB at 600 bytes a chunk (some 8 MB in all). */
+/** Searches kept: 50 candidates each, their ids alone once the index is warm, else with their text (about 30 KB at 600 bytes a chunk): some 8 MB at most. */
 const SEARCHES_KEPT = 256
 
 /** A stem no chunk holds. */

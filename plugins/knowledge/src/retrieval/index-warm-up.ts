@@ -4,6 +4,8 @@ import type { ChatbotDb } from '../storage/tables.js'
 import { loadLengths, loadPostings } from './bm25-postings.js'
 import type { IndexStatistics } from './index-statistics.js'
 import type { VectorSearch } from './retrieve.js'
+import { STOP_WORDS } from './query-terms.js'
+import { ftsStem } from './term-matches.js'
 
 /** Work done between two lets-go of the event loop: a turn arriving meanwhile waits at most about this long. */
 const SLICE_MS = 4
@@ -12,6 +14,12 @@ const SLICE_MS = 4
  * one-shot CLI command (`chatbot knowledge search`, `status`) closes before it comes.
  */
 const WARM_UP_DELAY_MS = 1500
+
+/**
+ * Stems no question asks for (queryTerms drops stop words): in English docs the commonest, whose
+ * postings are the longest. A word that happens to stem alike is read when a turn asks for it.
+ */
+export const STOP_STEMS = new Set([...STOP_WORDS].map(ftsStem))
 
 /** Lets the event loop run what waits (a turn's request, its I/O) before the next slice. */
 const idle = () => new Promise((resolve) => setImmediate(resolve))
@@ -55,8 +63,8 @@ export function startIndexWarmUp(api: Pick<PluginApi, 'storage' | 'hooks' | 'log
   async function warm(stopped: () => boolean): Promise<void> {
     const version = await statistics.refresh()
     const stale = () => stopped() || statistics.version() !== version
-    // The vectors first, in one piece: the load is a single read.
-    await vectors?.warm(version)
+    // The vectors first, in one piece: the load is a single read. Its failure leaves the full text to warm.
+    await vectors?.warm(version).catch((error: unknown) => stopped() || api.logger.warn('Knowledge: loading the vectors ahead failed; the first search loads them:', error))
     if (stale()) return
     const [, chunks] = await Promise.all([statistics.lengths(() => loadLengths(db)), statistics.chunkCount(), statistics.sources()])
     await idle()
@@ -65,8 +73,9 @@ export function startIndexWarmUp(api: Pick<PluginApi, 'storage' | 'hooks' | 'log
     statistics.keepStemFrequencies(version, frequencies)
     // A stem in more than half the chunks is left out of the MATCH (full-text.ts) but still tells
     // which candidates hold it (postingMatches): its postings, the longest to read, come last.
+    const asked = [...frequencies].filter(([stem]) => !STOP_STEMS.has(stem))
     const common = (frequency: number) => frequency > chunks / 2
-    const stems = [...[...frequencies].filter(([, frequency]) => !common(frequency)), ...[...frequencies].filter(([, frequency]) => common(frequency))].map(([stem]) => stem)
+    const stems = [...asked.filter(([, frequency]) => !common(frequency)), ...asked.filter(([, frequency]) => common(frequency))].map(([stem]) => stem)
     for (let next = 0; ; ) {
       await idle()
       if (stale()) return

@@ -2,7 +2,7 @@
  * English stop words: the Snowball list Postgres' `english` configuration drops, so both
  * databases score a question on the same terms (SQLite's porter tokenizer keeps them).
  */
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves
   what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while
   of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there
