@@ -54,7 +54,7 @@ describe('bm25TopK against FTS5 (sqlite, the retrieval corpus)', () => {
       })),
     )
     for (const [at, phrase] of phrases.entries()) expect(phrase.postings.ids.length, terms[at]).toBe(phrase.documentFrequency)
-    const ours = bm25TopK(phrases, lengths, lengths.ids.length, filter && ((position) => filter.keep(lengths.ids[position]!)), limit)!
+    const ours = bm25TopK(phrases, lengths, filter && ((position) => filter.keep(lengths.ids[position]!)), limit)!
     expect(ours.map((row) => row.id), match).toEqual(rows.map((row) => row.id))
     for (const [at, row] of rows.entries()) expect(Math.abs(ours[at]!.rank - row.rank), match).toBeLessThan(1e-9)
     checked++
@@ -90,7 +90,7 @@ describe('bm25TopK against FTS5 (sqlite, the retrieval corpus)', () => {
     const kept = lengths.ids.map((id) => (id === Number(newest!.id) ? 0 : 1))
     const older = { ...lengths, ids: lengths.ids.filter((_, at) => kept[at]), lengths: lengths.lengths.filter((_, at) => kept[at]), sources: lengths.sources.filter((_, at) => kept[at]) }
     expect(older.ids.length).toBe(lengths.ids.length - 1)
-    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], lengths, lengths.ids.length, undefined, 50)).toBeDefined()
-    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], older, lengths.ids.length, undefined, 50)).toBeUndefined()
+    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], lengths, undefined, 50)).toBeDefined()
+    expect(bm25TopK([{ postings, documentFrequency: postings.ids.length }], older, undefined, 50)).toBeUndefined()
   })
 })

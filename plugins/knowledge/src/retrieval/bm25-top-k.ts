@@ -66,7 +66,8 @@ function rowsOf({ positions, rows }: Prepared, postings: Postings): Int32Array |
  * (docs/performance.md, "Knowledge, seventh pass"); ties go to the lower id. Undefined when a chunk has no known
  * length (indexed by a sync still running when the lengths were read).
  */
-export function bm25TopK(phrases: Phrase[], index: ChunkLengths, rows: number, accept: ((position: number) => boolean) | undefined, limit: number): Ranked[] | undefined {
+export function bm25TopK(phrases: Phrase[], index: ChunkLengths, accept: ((position: number) => boolean) | undefined, limit: number): Ranked[] | undefined {
+  const rows = index.ids.length
   const kept = prepare(index)
   const { norms, scores } = kept
   const touched: number[] = []

@@ -124,7 +124,7 @@ async function rankInProcess(db: ChatbotDb, terms: string[], frequencies: number
   if (postings.some((list, at) => list.ids.length !== frequencies[at])) return undefined
   const accept = sources ? (position: number) => sources.includes(index.sources[position]!) : undefined
   const phrases = postings.map((list, at) => ({ postings: list, documentFrequency: frequencies[at]! }))
-  return bm25TopK(phrases, index, index.ids.length, accept, CANDIDATES)?.map((ranked) => ranked.id)
+  return bm25TopK(phrases, index, accept, CANDIDATES)?.map((ranked) => ranked.id)
 }
 
 /** Postgres: `tsvector` (English stemming) with a GIN index, ranked by `ts_rank_cd` (weights A title, B heading). */

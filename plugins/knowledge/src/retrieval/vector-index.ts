@@ -25,6 +25,9 @@ interface Loaded {
  * chunks instead scans the chunks' table: 10+ ms a turn at 10,000 chunks.) A sync in progress
  * shows once it ends.
  */
+/** What a load holds: one model's vectors of one size, under one index version. */
+const signatureOf = (model: string, dimensions: number, version: string) => `${model}:${dimensions}:${version}`
+
 export function createVectorIndex(db: ChatbotDb) {
   let loaded: Loaded | undefined
   // A question asked again brings the same kept vector (question-embeddings.ts): its hits stay
@@ -52,13 +55,13 @@ export function createVectorIndex(db: ChatbotDb) {
     const latest = await withKnowledge(db).selectFrom('knowledge_chunks').select('embedding_dimensions').where('embedding_model', '=', model).orderBy('id', 'desc').limit(1).executeTakeFirst()
     const dimensions = latest?.embedding_dimensions
     if (!dimensions) return
-    const signature = `${model}:${dimensions}:${version}`
+    const signature = signatureOf(model, Number(dimensions), version)
     if (loaded?.signature !== signature) loaded = await load(model, Number(dimensions), signature)
   }
 
   /** The `limit` chunks of `sources` most similar to `query` (embedded by `model`), best first. */
   async function search(query: Float32Array, model: string, sources: string[], limit: number, version: string): Promise<VectorHit[]> {
-    const signature = `${model}:${query.length}:${version}`
+    const signature = signatureOf(model, query.length, version)
     const key = JSON.stringify([signature, sources, limit])
     const known = kept.get(query)
     if (known?.key === key) return known.hits

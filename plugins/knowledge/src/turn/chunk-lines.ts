@@ -22,24 +22,24 @@ export interface ChunkLineCounts {
 const headerTail = (chunk: SectionChunk) => ` ${chunkLabel(chunk)}\n`
 const urlLine = (url: string) => `URL: ${url}\n`
 
-export function chunkLineCounts(chunk: SectionChunk): ChunkLineCounts {
-  const lines = promptLines(chunk.text)
+/** The text's lines as the section holds them, the last one in both of its forms. */
+function textLines(text: string): string[] {
+  const lines = promptLines(text)
   const last = lines.pop()!
-  const text = [...lines.map((line) => countTokens(line)), countTokens(`${last}\n\n`), countTokens(`${last}\n`)]
-  return { text, header: countTokens(headerTail(chunk)), ...(chunk.url && { url: countTokens(urlLine(chunk.url)) }) }
+  return [...lines, `${last}\n\n`, `${last}\n`]
+}
+
+export function chunkLineCounts(chunk: SectionChunk): ChunkLineCounts {
+  return { text: textLines(chunk.text).map((line) => countTokens(line)), header: countTokens(headerTail(chunk)), ...(chunk.url && { url: countTokens(urlLine(chunk.url)) }) }
 }
 
 /** The lines `chunkLineCounts` counted, each with its count, for the chunk offered as `[number]`. */
 export function chunkPromptLines(chunk: SectionChunk, counts: ChunkLineCounts, number: number): Array<[string, number]> {
-  const lines = promptLines(chunk.text)
-  const last = lines.pop()!
   const marker = `[${number}]`
   return [
     [`${marker}${headerTail(chunk)}`, countTokens(marker) + counts.header],
     ...(chunk.url && counts.url !== undefined ? [[urlLine(chunk.url), counts.url] as [string, number]] : []),
-    ...lines.map((line, index): [string, number] => [line, counts.text[index]!]),
-    [`${last}\n\n`, counts.text[lines.length]!],
-    [`${last}\n`, counts.text[lines.length + 1]!],
+    ...textLines(chunk.text).map((line, index): [string, number] => [line, counts.text[index]!]),
   ]
 }
 
