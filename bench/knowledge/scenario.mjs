@@ -64,17 +64,18 @@ export async function knowledge(b) {
     servers.push(peer)
     await sleep(WARM_UP_SETTLE_MS)
     const targets = { direct: { kind: 'direct', url: provider.url }, off: { kind: 'chatbot', url: off.url }, 'full-text': { kind: 'chatbot', url: fullText.url }, hybrid: { kind: 'chatbot', url: hybrid.url }, peer: { kind: 'peer', url: peer.url } }
-    // Every round but the last asks questions no server was asked before; the last asks the first
-    // round's again. A search, a question's embedding and its vector hits are kept per question
+    // Rounds alternate: one asks questions no server was asked before, the next asks that round's
+    // again. A search, a question's embedding and its vector hits are kept per question
     // (docs/knowledge.md, "Speed"), so the two kinds are reported apart: mixed, the p50 fell
-    // wherever the share of repeats put it.
-    const rounds = b.quick ? 2 : 4
+    // wherever the share of repeats put it. Interleaved, neither kind is measured only early or
+    // only late in the run (docs/performance.md, "Knowledge, eighth pass").
+    const rounds = b.quick ? 2 : 6
     const count = b.quick ? 25 : 50
     const kinds = ['fresh', 'asked before']
     const ttft = Object.fromEntries(Object.keys(targets).map((t) => [t, { fresh: [], 'asked before': [] }]))
     for (let round = 0; round < rounds; round++) {
-      const kind = round === rounds - 1 ? 'asked before' : 'fresh'
-      const from = kind === 'fresh' ? round * count : 0
+      const kind = kinds[round % 2]
+      const from = Math.floor(round / 2) * count
       // The load process asks questions[1], questions[2], …: the slice starts one before.
       const asked = questions.slice(from, from + count + 1)
       for (const [name, { kind: target, url }] of Object.entries(targets)) {

@@ -161,19 +161,36 @@ describe('the full-text index warm-up (sqlite, the retrieval corpus)', () => {
   })
 })
 
-describe.each(databaseTargets().filter((target) => target.name === 'postgres'))('the full-text index warm-up ($name)', (target) => {
-  it.skipIf(target.skip)('does nothing: Postgres has no FTS5 index to warm', async () => {
+describe.each(databaseTargets().filter((target) => target.name === 'postgres'))('the index warm-up ($name)', (target) => {
+  /** The retrieval corpus synced into a fresh Postgres schema; `test` gets its db, counting raw statements into `statements`. */
+  async function onCorpus(test: (db: ChatbotDb, statements: string[]) => Promise<void>) {
     const created = await target.create()
     const chatbot = await startKnowledge(created, { corpus: { type: 'files', path: CORPUS, include: ['**/*.md'], exclude: ['SOURCES.md'] } })
     try {
       const statements: string[] = []
-      const db = counted(chatbot.db, statements)
-      await warmed(db, createIndexStatistics(db))
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      expect(statements).toEqual([])
+      await test(counted(chatbot.db, statements), statements)
     } finally {
       await chatbot.close()
       await created.drop()
     }
-  })
+  }
+
+  it.skipIf(target.skip)('does nothing without embeddings: Postgres has no FTS5 index to warm', () =>
+    onCorpus(async (db, statements) => {
+      await warmed(db, createIndexStatistics(db))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(statements).toEqual([])
+    }))
+
+  it.skipIf(target.skip)('loads the vectors ahead with embeddings on, and reads nothing of the full text', () =>
+    onCorpus(async (db, statements) => {
+      const statistics = createIndexStatistics(db)
+      const versions: string[] = []
+      await warmed(db, statistics, silentLogger(), { warm: async (version) => void versions.push(version) })
+      await vi.waitFor(() => expect(versions.length).toBeGreaterThan(0))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(new Set(versions)).toEqual(new Set([statistics.version()]))
+      // The index's version alone: no vocabulary, lengths or postings query.
+      expect(new Set(statements)).toEqual(new Set(['select max(last_sync_at) as synced from ?']))
+    }))
 })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { subscribe, unsubscribe } from 'node:diagnostics_channel'
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import type { PluginApi, Turn } from '@chatbot-kit/kernel'
 import { createDemoProvider } from '@chatbot-kit/demo-provider'
 import { listenNode, type Listener } from '@chatbot-kit/test-utils'
@@ -123,22 +124,35 @@ describe('the kept question embeddings', () => {
 })
 
 describe('turn:start', () => {
-  it('has written the embedding request to its socket when the turn goes on', async () => {
-    const client = createEmbeddingClient(modelAt(provider.url))
-    // The kept-alive socket is open, as on every turn after the first.
-    await client.embed(['warm'])
-    const api = { config: { knowledge: { sources: { docs: {} } } } } as unknown as PluginApi
-    const index = { vectors: { embed: (question: string) => client.embed([question]).then(([vector]) => vector!) } } as unknown as RetrievalIndex
-    const { startEmbedding } = retrieveForTurn(api, index)
-    const started: string[] = []
-    const onStart = ({ request }: { request: { path: string } }) => started.push(request.path)
-    subscribe('http.client.request.start', onStart as (message: unknown) => void)
+  it('has sent the embedding request when the turn goes on', async () => {
+    // The endpoint runs in a process of its own: it sees the request while this thread is blocked,
+    // as the turn's synchronous SQLite work blocks it, only if the request left before.
+    const endpoint = spawn(process.execPath, ['-e', `
+      const server = require('node:http').createServer((req, res) => {
+        console.log('arrived ' + Date.now())
+        req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"index":0,"embedding":[1,0]}]}'))
+      })
+      server.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port))`])
+    const lines = createInterface({ input: endpoint.stdout })[Symbol.asyncIterator]()
+    const next = async () => ((await lines.next()).value as string).split(' ')
     try {
+      const [, port] = await next()
+      const client = createEmbeddingClient(modelAt(`http://127.0.0.1:${port}/v1`, 'm', 2))
+      // The kept-alive connection is open, as on every turn after the first.
+      await client.embed(['warm'])
+      await next()
+      const api = { config: { knowledge: { sources: { docs: {} } } } } as unknown as PluginApi
+      let embedding: Promise<Float32Array> | undefined
+      const index = { vectors: { embed: (question: string) => (embedding = client.embed([question]).then(([vector]) => vector!)) } } as unknown as RetrievalIndex
+      const { startEmbedding } = retrieveForTurn(api, index)
       await startEmbedding({ message: 'return policy', continuation: false, settings: {} } as unknown as Turn)
-      // What runs next (the turn's SQLite work) is synchronous: the request must be out already.
-      expect(started).toEqual(['/v1/embeddings'])
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)
+      const unblocked = Date.now()
+      expect(await embedding).toEqual(Float32Array.of(1, 0))
+      const [, arrived] = await next()
+      expect(Number(arrived)).toBeLessThan(unblocked)
     } finally {
-      unsubscribe('http.client.request.start', onStart as (message: unknown) => void)
+      endpoint.kill()
     }
   })
 })

@@ -44,11 +44,12 @@ async function stemFrequencies(db: ChatbotDb): Promise<Map<string, number>> {
  * after `ready` and again whenever the index's version moves (a sync, here or on another instance,
  * seen by a turn or by the end of a sync here); a pass under an older version stops. Never during
  * a sync of this process (the CLI's `knowledge sync`): that sync's end starts it. A failure is
- * logged: turns read the index as before. Postgres has no such index: nothing is warmed there (its
- * in-process vectors load with the first search).
+ * logged: turns read the index as before. Postgres has no such index: there only the vectors are
+ * loaded ahead (with embeddings on, unless pgvector searches them), and nothing at all without them.
  */
 export function startIndexWarmUp(api: Pick<PluginApi, 'storage' | 'hooks' | 'logger'>, statistics: IndexStatistics, vectors: Pick<VectorSearch, 'warm'> | undefined, delayMs = WARM_UP_DELAY_MS) {
   const db = api.storage.db
+  const fullText = dialectOf(db) === 'sqlite'
   let pass = 0
   let enabled = false
   let closed = false
@@ -65,7 +66,7 @@ export function startIndexWarmUp(api: Pick<PluginApi, 'storage' | 'hooks' | 'log
     const stale = () => stopped() || statistics.version() !== version
     // The vectors first, in one piece: the load is a single read. Its failure leaves the full text to warm.
     await vectors?.warm(version).catch((error: unknown) => stopped() || api.logger.warn('Knowledge: loading the vectors ahead failed; the first search loads them:', error))
-    if (stale()) return
+    if (!fullText || stale()) return
     const [, chunks] = await Promise.all([statistics.lengths(() => loadLengths(db)), statistics.chunkCount(), statistics.sources()])
     await idle()
     const frequencies = await stemFrequencies(db)
@@ -90,7 +91,7 @@ export function startIndexWarmUp(api: Pick<PluginApi, 'storage' | 'hooks' | 'log
     }
   }
 
-  if (dialectOf(db) === 'sqlite') {
+  if (fullText || vectors) {
     statistics.onNewVersion(() => setImmediate(start))
     let timer: ReturnType<typeof setTimeout> | undefined
     api.hooks.hook('ready', () => {
